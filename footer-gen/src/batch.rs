@@ -1,0 +1,225 @@
+//! `-p BUILD_DIR`: one footer per entry of `compile_commands.json`, analysed in parallel.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Deserialize;
+
+use crate::{Style, output, render};
+
+pub struct Batch<'a> {
+    pub build_dir: &'a Path,
+    pub output_dir: &'a Path,
+    pub style: Style,
+    pub json: bool,
+    pub unique_prefix: Option<String>,
+    pub jobs: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a valid compilation database: {source}")]
+    Parse {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{path}: entry {index}: {message}")]
+    Entry {
+        path: PathBuf,
+        index: usize,
+        message: String,
+    },
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    directory: PathBuf,
+    file: PathBuf,
+    arguments: Option<Vec<String>>,
+    command: Option<String>,
+}
+
+/// One TU to analyse.
+#[derive(Debug, PartialEq)]
+struct Job {
+    source: PathBuf,
+    flags: Vec<String>,
+    footer: PathBuf,
+}
+
+/// Compiler arguments of an entry minus the compiler, the source, and output-only flags; the
+/// entry's directory becomes `-working-directory` so relative `-I` paths keep working.
+fn flags_of(entry: &Entry, argv: &[String]) -> Vec<String> {
+    let mut flags = vec![format!("-working-directory={}", entry.directory.display())];
+    let file = entry.file.to_string_lossy();
+    let mut skip_next = false;
+    for arg in argv.iter().skip(1) {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        match arg.as_str() {
+            "-o" | "-MF" | "-MT" | "-MQ" => skip_next = true,
+            "-c" | "-MD" | "-MMD" => {}
+            a if a == file || Path::new(a) == entry.file => {}
+            a if a.starts_with("-o") && a.len() > 2 => {}
+            _ => flags.push(arg.clone()),
+        }
+    }
+    flags
+}
+
+fn jobs_from(db_path: &Path, output_dir: &Path, text: &str) -> Result<Vec<Job>, BatchError> {
+    let entries: Vec<Entry> = serde_json::from_str(text).map_err(|source| BatchError::Parse {
+        path: db_path.to_path_buf(),
+        source,
+    })?;
+    let mut jobs = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        let argv = match (&entry.arguments, &entry.command) {
+            (Some(a), _) => a.clone(),
+            (None, Some(c)) => shlex::split(c).ok_or_else(|| BatchError::Entry {
+                path: db_path.to_path_buf(),
+                index,
+                message: "unbalanced quotes in \"command\"".into(),
+            })?,
+            (None, None) => {
+                return Err(BatchError::Entry {
+                    path: db_path.to_path_buf(),
+                    index,
+                    message: "neither \"arguments\" nor \"command\"".into(),
+                });
+            }
+        };
+        let source = if entry.file.is_absolute() {
+            entry.file.clone()
+        } else {
+            entry.directory.join(&entry.file)
+        };
+        // Mirror the absolute source path under the output directory: unique and predictable.
+        let relative: PathBuf = source
+            .components()
+            .filter(|c| matches!(c, std::path::Component::Normal(_)))
+            .collect();
+        let mut footer = output_dir.join(relative).into_os_string();
+        footer.push(".footer.h");
+        jobs.push(Job {
+            flags: flags_of(entry, &argv),
+            source,
+            footer: footer.into(),
+        });
+    }
+    Ok(jobs)
+}
+
+/// Runs the batch; returns the number of TUs that failed (each reported on stderr).
+pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
+    let db_path = batch.build_dir.join("compile_commands.json");
+    let text = std::fs::read_to_string(&db_path).map_err(|source| BatchError::Read {
+        path: db_path.clone(),
+        source,
+    })?;
+    let jobs = jobs_from(&db_path, batch.output_dir, &text)?;
+    let next = AtomicUsize::new(0);
+    let failures = AtomicUsize::new(0);
+    let stderr = Mutex::new(());
+    std::thread::scope(|scope| {
+        for _ in 0..batch.jobs.min(jobs.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(job) = jobs.get(i) else { break };
+                    if let Err(message) = run_job(batch, job) {
+                        failures.fetch_add(1, Ordering::SeqCst);
+                        let _guard = stderr.lock();
+                        eprintln!("{message}");
+                    }
+                }
+            });
+        }
+    });
+    Ok(failures.load(Ordering::SeqCst))
+}
+
+fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
+    let options = plugin::Options {
+        source: job.source.clone(),
+        args: job.flags.clone(),
+        unique_prefix: batch.unique_prefix.clone(),
+    };
+    let analysis = plugin::analyze(&options).map_err(|e| match e {
+        plugin::Error::Compile { diagnostics, .. } => format!(
+            "{}\nsycl-footer: error: errors in {}; no footer written",
+            diagnostics.join("\n"),
+            job.source.display()
+        ),
+        other => format!("sycl-footer: error: {other}"),
+    })?;
+    let text = if batch.json {
+        output::json(&analysis).map_err(|e| e.to_string())?
+    } else {
+        render(&analysis.spec_ids, batch.style)
+    };
+    if let Some(dir) = job.footer.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("sycl-footer: error: cannot create {}: {e}", dir.display()))?;
+    }
+    output::write_atomically(&job.footer, text.as_bytes()).map_err(|e| {
+        format!(
+            "sycl-footer: error: cannot write {}: {e}",
+            job.footer.display()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_become_jobs_with_working_directory_and_without_outputs() {
+        let db = r#"[
+          {"directory": "/b", "file": "src/a.cpp",
+           "command": "clang++ -Iinc -DX=\"1 2\" -c src/a.cpp -o a.o"},
+          {"directory": "/b", "file": "/s/b.cpp",
+           "arguments": ["g++", "-O2", "-MD", "-MF", "b.d", "-c", "/s/b.cpp", "-ob.o"]}
+        ]"#;
+        let jobs = jobs_from(Path::new("/b/compile_commands.json"), Path::new("/out"), db)
+            .expect("valid database");
+        assert_eq!(
+            jobs[0],
+            Job {
+                source: PathBuf::from("/b/src/a.cpp"),
+                flags: vec![
+                    "-working-directory=/b".into(),
+                    "-Iinc".into(),
+                    "-DX=1 2".into()
+                ],
+                footer: PathBuf::from("/out/b/src/a.cpp.footer.h"),
+            }
+        );
+        assert_eq!(jobs[1].flags, vec!["-working-directory=/b", "-O2"]);
+        assert_eq!(jobs[1].footer, PathBuf::from("/out/s/b.cpp.footer.h"));
+    }
+
+    #[test]
+    fn malformed_databases_are_errors() {
+        let p = Path::new("db.json");
+        assert!(jobs_from(p, Path::new("/o"), "{").is_err());
+        assert!(jobs_from(p, Path::new("/o"), r#"[{"directory":"/","file":"a.cpp"}]"#).is_err());
+        assert!(
+            jobs_from(
+                p,
+                Path::new("/o"),
+                r#"[{"directory":"/","file":"a.cpp","command":"cc 'x"}]"#
+            )
+            .is_err()
+        );
+    }
+}

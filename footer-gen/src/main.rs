@@ -1,0 +1,211 @@
+//! `sycl-footer`: writes the DPC++ integration footer of a SYCL translation unit.
+//!
+//! ```text
+//! sycl-footer [options] FILE -- <compile flags>
+//! sycl-footer -p BUILD_DIR --output-dir DIR [options]
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context as _, anyhow, bail};
+use clap::{Parser, ValueEnum};
+
+use footer_gen::{Style, batch, output};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StyleArg {
+    V1,
+    V2,
+    V3,
+}
+
+impl From<StyleArg> for Style {
+    fn from(s: StyleArg) -> Style {
+        match s {
+            StyleArg::V1 => Style::V1,
+            StyleArg::V2 => Style::V2,
+            StyleArg::V3 => Style::V3,
+        }
+    }
+}
+
+/// Write the SYCL 2020 integration footer DPC++ would append to a translation unit.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sycl-footer",
+    version,
+    after_help = "Compile flags after `--` are the ones the TU is compiled with (-I, -D, -std=…). \
+                  The TU is parsed in SYCL host mode with libclang; set LIBCLANG_PATH to choose \
+                  a libclang (default: the newest installed).\n\n\
+                  Exit status: 0 success, 1 the TU or an input/output file is bad, 2 usage error."
+)]
+struct Cli {
+    /// Source file of the translation unit.
+    #[arg(value_name = "FILE", required_unless_present = "build_dir")]
+    file: Option<PathBuf>,
+
+    /// Write the footer (or JSON) to FILE, atomically; default: standard output.
+    #[arg(short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+
+    /// Footer layout: v3 (current DPC++), v2 or v1 (older SYCL runtimes).
+    #[arg(long, value_enum, default_value = "v3")]
+    style: StyleArg,
+
+    /// Unique prefix for IDs of internal-linkage variables (default: deterministic hash of the
+    /// source path and flags). Also accepted as -fsycl-unique-prefix=… here or in the flags.
+    #[arg(long = "unique-prefix", value_name = "PREFIX")]
+    unique_prefix: Option<String>,
+
+    /// Print the analysis as JSON (spec ids and kernels) instead of the footer.
+    #[arg(long)]
+    json: bool,
+
+    /// Also write a make-style depfile listing every header the TU read.
+    #[arg(long = "MD")]
+    md: bool,
+
+    /// Depfile path (implies -MD); default: the output file with `.d` appended.
+    #[arg(long = "MF", value_name = "FILE")]
+    mf: Option<PathBuf>,
+
+    /// Target named in the depfile; default: the output file.
+    #[arg(long = "MT", value_name = "TARGET")]
+    mt: Option<String>,
+
+    /// Batch mode: analyse every TU of BUILD_DIR/compile_commands.json, in parallel.
+    #[arg(short = 'p', value_name = "BUILD_DIR", conflicts_with_all = ["file", "output"])]
+    build_dir: Option<PathBuf>,
+
+    /// Batch mode: directory receiving one footer per TU (mirrors the source's absolute path).
+    #[arg(long = "output-dir", value_name = "DIR", requires = "build_dir")]
+    output_dir: Option<PathBuf>,
+
+    /// Batch mode: number of parallel jobs (default: available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Compile flags of the TU.
+    #[arg(last = true, value_name = "COMPILE FLAGS", allow_hyphen_values = true)]
+    compile_flags: Vec<String>,
+}
+
+/// clang spells its options with one dash (`-MD`, `-MF x`, `-fsycl-unique-prefix=x`); clap
+/// wants two for long options. Rewrite those before `--` so both spellings work.
+fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut after_separator = false;
+    for (i, arg) in args.into_iter().enumerate() {
+        if i == 0 || after_separator {
+            out.push(arg);
+            continue;
+        }
+        match arg.to_str() {
+            Some("--") => {
+                after_separator = true;
+                out.push(arg);
+            }
+            Some("-MD") => out.push("--MD".into()),
+            Some("-MF") => out.push("--MF".into()),
+            Some("-MT") => out.push("--MT".into()),
+            Some(s) if s.starts_with("-fsycl-unique-prefix=") => {
+                out.push("--unique-prefix".into());
+                out.push(s["-fsycl-unique-prefix=".len()..].into());
+            }
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("sycl-footer: error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let style = Style::from(cli.style);
+    if let Some(build_dir) = &cli.build_dir {
+        let output_dir = cli
+            .output_dir
+            .as_deref()
+            .ok_or_else(|| anyhow!("-p needs --output-dir DIR"))?;
+        let jobs = cli.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let failures = batch::run(&batch::Batch {
+            build_dir,
+            output_dir,
+            style,
+            json: cli.json,
+            unique_prefix: cli.unique_prefix.clone(),
+            jobs: jobs.max(1),
+        })?;
+        return Ok(if failures == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+
+    let file = cli.file.clone().ok_or_else(|| anyhow!("no input file"))?;
+    let options = plugin::Options {
+        source: file.clone(),
+        args: cli.compile_flags.clone(),
+        unique_prefix: cli.unique_prefix.clone(),
+    };
+    let analysis = match plugin::analyze(&options) {
+        Ok(a) => a,
+        Err(plugin::Error::Compile {
+            errors,
+            diagnostics,
+        }) => {
+            for d in &diagnostics {
+                eprintln!("{d}");
+            }
+            eprintln!(
+                "sycl-footer: error: {errors} error(s) in {}; no footer written",
+                file.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let text = if cli.json {
+        output::json(&analysis)?
+    } else {
+        footer_gen::render(&analysis.spec_ids, style)
+    };
+
+    let depfile = match (&cli.mf, cli.md) {
+        (Some(path), _) => Some(path.clone()),
+        (None, true) => match &cli.output {
+            Some(o) => Some(PathBuf::from(format!("{}.d", o.display()))),
+            None => bail!("-MD without -o needs -MF FILE"),
+        },
+        (None, false) => None,
+    };
+    match &cli.output {
+        Some(path) => output::write_atomically(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => output::write_stdout(text.as_bytes())?,
+    }
+    if let Some(depfile) = depfile {
+        let target = cli
+            .mt
+            .clone()
+            .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
+            .unwrap_or_else(|| format!("{}.footer.h", file.display()));
+        let deps = output::depfile(&target, &analysis.dependencies);
+        output::write_atomically(&depfile, deps.as_bytes())
+            .with_context(|| format!("cannot write {}", Path::new(&depfile).display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

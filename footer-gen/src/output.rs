@@ -1,0 +1,130 @@
+//! Output helpers: atomic file writes, depfiles and the JSON reflection.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use plugin::Analysis;
+
+use crate::{Style, render_footer};
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
+/// failed run leaves any existing file untouched.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".sycl-footer-")
+        .tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// Make-style depfile: `target: dep dep …`, spaces in paths escaped as make expects.
+pub fn depfile(target: &str, deps: &[PathBuf]) -> String {
+    let mut out = String::new();
+    out.push_str(&escape_make(target));
+    out.push(':');
+    for dep in deps {
+        out.push_str(" \\\n  ");
+        out.push_str(&escape_make(&dep.to_string_lossy()));
+    }
+    out.push('\n');
+    out
+}
+
+fn escape_make(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            ' ' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '$' => out.push_str("$$"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonSpecId<'a> {
+    name: String,
+    target: &'a str,
+    symbolic_id: &'a str,
+    mangled_name: &'a str,
+    linkage: plugin::Linkage,
+    value_type: &'a str,
+    location: &'a plugin::SourceLocation,
+}
+
+#[derive(Serialize)]
+struct JsonAnalysis<'a> {
+    source: &'a Path,
+    unique_prefix: &'a str,
+    spec_ids: Vec<JsonSpecId<'a>>,
+    kernels: &'a [plugin::Kernel],
+}
+
+/// The `--json` reflection: per spec id its C++ name, footer TARGET, symbolic ID, linkage,
+/// value type and location; per kernel its name, location and `kernel_handler` use.
+pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
+    let footer = render_footer(&analysis.spec_ids, Style::V3);
+    let spec_ids = analysis
+        .spec_ids
+        .iter()
+        .zip(&footer.targets)
+        .map(|(s, target)| JsonSpecId {
+            name: s.qualified_name(),
+            target,
+            symbolic_id: &s.symbolic_id,
+            mangled_name: &s.mangled_name,
+            linkage: s.linkage,
+            value_type: &s.value_type,
+            location: &s.location,
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&JsonAnalysis {
+        source: &analysis.source,
+        unique_prefix: &analysis.unique_prefix,
+        spec_ids,
+        kernels: &analysis.kernels,
+    })?;
+    text.push('\n');
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depfile_escapes_make_specials() {
+        let d = depfile("out.h", &[PathBuf::from("a b.hpp"), PathBuf::from("c$.h")]);
+        assert_eq!(d, "out.h: \\\n  a\\ b.hpp \\\n  c$$.h\n");
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_failed_write_keeps_old_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("f.h");
+        write_atomically(&path, b"one").expect("first write");
+        write_atomically(&path, b"two").expect("second write");
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+        let missing_dir = dir.path().join("nope").join("f.h");
+        assert!(write_atomically(&missing_dir, b"x").is_err());
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+    }
+}

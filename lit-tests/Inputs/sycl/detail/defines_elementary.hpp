@@ -1,0 +1,2 @@
+// Mock of the runtime header the footer includes first.
+#pragma once

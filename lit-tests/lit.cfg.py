@@ -1,0 +1,37 @@
+# LLVM lit configuration for the sycl-specconst tool chain.
+# Run through scripts/lit (which builds the tools and passes --param bin_dir=...).
+import os
+import shutil
+
+import lit.formats
+
+config.name = "sycl-specconst"
+config.test_format = lit.formats.ShTest(not lit_config.params.get("external_shell") is None)
+config.suffixes = [".cpp", ".ll", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+
+root = os.path.dirname(config.test_source_root)
+bin_dir = lit_config.params.get("bin_dir", os.path.join(root, "target", "debug"))
+config.test_exec_root = os.path.join(root, "target", "lit")
+
+llvm_bin = "/usr/lib/llvm-22/bin"
+config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("LIBCLANG_PATH", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+intel_include = os.path.join(root, ".cache", "intel-sycl", "include")
+
+config.substitutions.append(("%sycl-footer", os.path.join(bin_dir, "sycl-footer")))
+config.substitutions.append(("%clangxx", "clang++-22"))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%intel_include", intel_include))
+# Host-mode flags for footer checks against the mock headers.
+config.substitutions.append(("%mockflags", "-std=c++17 -Xclang -fsycl-is-host -I " + inputs))
+
+if os.path.isfile(os.path.join(intel_include, "sycl", "sycl.hpp")):
+    config.available_features.add("intel-sycl-headers")
+if shutil.which("spirv-val"):
+    config.available_features.add("spirv-tools")

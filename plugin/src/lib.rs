@@ -1,0 +1,203 @@
+//! Front end of sycl-specconst: parses a SYCL translation unit with libclang (host mode) and
+//! reports what DPC++'s integration footer needs: every `specialization_id` variable with its
+//! symbolic ID (`__builtin_sycl_unique_stable_id`) and enclosing scopes, and every kernel that
+//! takes a `kernel_handler`.
+//!
+//! All libclang calls live in the private `libclang` module; this crate's public surface is
+//! [`analyze`] and the plain data in [`model`].
+
+mod analysis;
+mod libclang;
+pub mod model;
+pub mod prefix;
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+
+pub use model::{Analysis, Kernel, Linkage, Scope, SourceLocation, SpecId};
+
+/// How to analyse one TU.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The source file, as given by the user (it is hashed as given for the prefix).
+    pub source: PathBuf,
+    /// The user's compile flags (without the source file).
+    pub args: Vec<String>,
+    /// Explicit unique prefix; otherwise `-fsycl-unique-prefix=` in `args`, otherwise the
+    /// deterministic default.
+    pub unique_prefix: Option<String>,
+}
+
+/// Why a TU could not be analysed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    #[error(
+        "libclang could not be loaded ({0}); install it with `apt-get install libclang-22-dev` \
+         (or run scripts/setup), or point LIBCLANG_PATH at the directory holding libclang.so"
+    )]
+    LibclangNotFound(String),
+    #[error("{path}: {message}")]
+    Input { path: PathBuf, message: String },
+    #[error("{0}")]
+    InvalidPrefix(String),
+    #[error("a compile flag contains a NUL byte")]
+    NulInArgument,
+    #[error("libclang failed to parse {path} (error code {code})")]
+    ParseFailed { path: PathBuf, code: i32 },
+    /// The TU has errors; each entry is one clang-formatted diagnostic
+    /// (`file:line:col: error: …`).
+    #[error("{} error(s) in the translation unit", .errors)]
+    Compile {
+        errors: usize,
+        diagnostics: Vec<String>,
+    },
+}
+
+/// Flags that must not reach the libclang host parse: SYCL driver modes (they would make
+/// libclang parse the device job), offload targets, and prefix options stock clang rejects.
+fn host_parse_args(args: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len() + 2);
+    let mut iter = args.iter().peekable();
+    let mut has_host_flag = false;
+    while let Some(arg) = iter.next() {
+        let a = arg.as_str();
+        if a == "-fsycl"
+            || a == "-fsycl-device-only"
+            || a == "-fsycl-host-only"
+            || a.starts_with("-fsycl-unique-prefix=")
+            || a.starts_with("-fsycl-targets=")
+            || a.starts_with("--offload")
+            || a.starts_with("-fsycl-int-footer=")
+            || a.starts_with("-fsycl-int-header=")
+        {
+            continue;
+        }
+        if a == "-Xclang" {
+            if let Some(next) = iter.peek() {
+                if next.as_str() == "-fsycl-is-host" {
+                    has_host_flag = true;
+                } else if next.as_str() == "-fsycl-is-device" {
+                    iter.next();
+                    continue;
+                }
+            }
+        }
+        out.push(arg.clone());
+    }
+    if !has_host_flag {
+        out.push("-Xclang".into());
+        out.push("-fsycl-is-host".into());
+    }
+    out
+}
+
+fn check_source(path: &Path) -> Result<(), Error> {
+    let input_error = |message: String| Error::Input {
+        path: path.to_path_buf(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| input_error(io_message(&e)))?;
+    if meta.is_dir() {
+        return Err(input_error("is a directory, not a source file".into()));
+    }
+    std::fs::File::open(path).map_err(|e| input_error(io_message(&e)))?;
+    Ok(())
+}
+
+fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// The unique prefix for `options`: explicit, else from the flags, else deterministic.
+pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
+    let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
+        (Some(p), _) => p.clone(),
+        (None, Some(p)) => p.to_string(),
+        (None, None) => prefix::deterministic(options.source.as_os_str(), &options.args),
+    };
+    prefix::validate(&chosen).map_err(Error::InvalidPrefix)?;
+    Ok(chosen)
+}
+
+/// Parses and analyses one TU.
+pub fn analyze(options: &Options) -> Result<Analysis, Error> {
+    let unique_prefix = unique_prefix_for(options)?;
+    check_source(&options.source)?;
+    let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
+    let args = host_parse_args(&options.args);
+    let source: &OsStr = options.source.as_os_str();
+    let tu = index.parse(source, &args).map_err(|f| match f {
+        libclang::ParseFailure::NulInArgument => Error::NulInArgument,
+        libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
+            path: options.source.clone(),
+            code,
+        },
+    })?;
+    let diagnostics = tu.diagnostics();
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity >= libclang::Severity::Error)
+        .count();
+    if errors > 0 {
+        return Err(Error::Compile {
+            errors,
+            diagnostics: diagnostics
+                .into_iter()
+                .filter(|d| d.severity >= libclang::Severity::Warning)
+                .map(|d| d.text)
+                .collect(),
+        });
+    }
+    let mut walker = analysis::Walker::new(unique_prefix.clone());
+    walker.walk_tu(tu.cursor());
+    let (spec_ids, kernels) = walker.finish();
+    let mut dependencies = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for f in tu.included_files() {
+        if seen.insert(f.clone()) {
+            dependencies.push(f);
+        }
+    }
+    Ok(Analysis {
+        source: options.source.clone(),
+        unique_prefix,
+        spec_ids,
+        kernels,
+        dependencies,
+    })
+}
+
+/// Lossy display of an OS path for messages.
+pub fn display_os(s: &OsStr) -> String {
+    OsString::from(s).to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_parse_args;
+
+    fn v(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn sycl_driver_flags_become_a_host_parse() {
+        assert_eq!(
+            host_parse_args(&v(&["-fsycl", "-O2", "-fsycl-unique-prefix=uidX"])),
+            v(&["-O2", "-Xclang", "-fsycl-is-host"])
+        );
+        assert_eq!(
+            host_parse_args(&v(&["-Xclang", "-fsycl-is-host", "-I", "inc"])),
+            v(&["-Xclang", "-fsycl-is-host", "-I", "inc"])
+        );
+        assert_eq!(
+            host_parse_args(&v(&["-Xclang", "-fsycl-is-device"])),
+            v(&["-Xclang", "-fsycl-is-host"])
+        );
+    }
+}

@@ -1,0 +1,509 @@
+//! The only module that calls libclang. Every `unsafe` block of the crate lives here, behind
+//! small safe handles: [`Index`] owns a `CXIndex`, [`TranslationUnit`] owns a parsed TU, and a
+//! [`Cursor`] / [`Type`] borrows the TU it came from so it can never outlive it.
+
+#![allow(non_upper_case_globals)] // libclang's constant names, used in match patterns
+
+use std::ffi::{CStr, CString, OsStr};
+use std::marker::PhantomData;
+use std::os::raw::{c_char, c_uint, c_void};
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+use std::ptr;
+use std::sync::OnceLock;
+
+use clang_sys::*;
+
+/// Loads libclang once per process (runtime linking: no build-time dependency on a version).
+pub(crate) fn load() -> Result<(), String> {
+    static LOADED: OnceLock<Result<(), String>> = OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            if clang_sys::is_loaded() {
+                return Ok(());
+            }
+            clang_sys::load().map_err(|e| e.to_string())
+        })
+        .clone()
+}
+
+/// Disposes a `CXString` and returns its contents (lossy: libclang's strings are UTF-8 except
+/// for file names, which go through [`File::path`]).
+fn take_string(s: CXString) -> String {
+    // SAFETY: `s` came from libclang and is disposed exactly once, here.
+    unsafe {
+        let p = clang_getCString(s);
+        let out = if p.is_null() {
+            String::new()
+        } else {
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        };
+        clang_disposeString(s);
+        out
+    }
+}
+
+fn take_bytes(s: CXString) -> Vec<u8> {
+    // SAFETY: as in `take_string`.
+    unsafe {
+        let p = clang_getCString(s);
+        let out = if p.is_null() {
+            Vec::new()
+        } else {
+            CStr::from_ptr(p).to_bytes().to_vec()
+        };
+        clang_disposeString(s);
+        out
+    }
+}
+
+/// Owner of a `CXIndex`.
+pub(crate) struct Index {
+    raw: CXIndex,
+}
+
+impl Index {
+    pub(crate) fn new() -> Result<Index, String> {
+        load()?;
+        // SAFETY: libclang is loaded; arguments are plain flags.
+        let raw = unsafe { clang_createIndex(0, 0) };
+        if raw.is_null() {
+            return Err("clang_createIndex failed".into());
+        }
+        Ok(Index { raw })
+    }
+
+    /// Parses `file` with `args`. Function bodies are kept: uses inside them reveal implicit
+    /// template instantiations.
+    pub(crate) fn parse(
+        &self,
+        file: &OsStr,
+        args: &[String],
+    ) -> Result<TranslationUnit<'_>, ParseFailure> {
+        let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
+        let c_args = args
+            .iter()
+            .map(|a| CString::new(a.as_bytes()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| ParseFailure::NulInArgument)?;
+        let arg_ptrs: Vec<*const c_char> = c_args.iter().map(|a| a.as_ptr()).collect();
+        let mut tu: CXTranslationUnit = ptr::null_mut();
+        let options = CXTranslationUnit_KeepGoing;
+        // SAFETY: all pointers stay valid for the duration of the call; `tu` is an out pointer.
+        let code = unsafe {
+            clang_parseTranslationUnit2(
+                self.raw,
+                c_file.as_ptr(),
+                arg_ptrs.as_ptr(),
+                arg_ptrs.len() as i32,
+                ptr::null_mut(),
+                0,
+                options,
+                &mut tu,
+            )
+        };
+        if code != CXError_Success || tu.is_null() {
+            return Err(ParseFailure::Libclang(code));
+        }
+        Ok(TranslationUnit {
+            raw: tu,
+            _index: PhantomData,
+        })
+    }
+}
+
+impl Drop for Index {
+    fn drop(&mut self) {
+        // SAFETY: created by clang_createIndex, disposed once; TUs borrow the index.
+        unsafe { clang_disposeIndex(self.raw) }
+    }
+}
+
+/// Why libclang produced no translation unit at all.
+#[derive(Debug)]
+pub(crate) enum ParseFailure {
+    NulInArgument,
+    Libclang(CXErrorCode),
+}
+
+/// Owner of a parsed translation unit.
+pub(crate) struct TranslationUnit<'idx> {
+    raw: CXTranslationUnit,
+    _index: PhantomData<&'idx Index>,
+}
+
+/// A diagnostic, already formatted clang-style (`file:line:col: error: message`).
+pub(crate) struct Diagnostic {
+    pub(crate) severity: Severity,
+    pub(crate) text: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Severity {
+    Ignored,
+    Note,
+    Warning,
+    Error,
+    Fatal,
+}
+
+impl<'idx> TranslationUnit<'idx> {
+    pub(crate) fn cursor(&self) -> Cursor<'_> {
+        // SAFETY: the TU is alive for the borrow.
+        Cursor::new(unsafe { clang_getTranslationUnitCursor(self.raw) })
+    }
+
+    pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
+        // SAFETY: indices are within clang_getNumDiagnostics; each diagnostic is disposed.
+        unsafe {
+            let n = clang_getNumDiagnostics(self.raw);
+            let mut out = Vec::with_capacity(n as usize);
+            for i in 0..n {
+                let d = clang_getDiagnostic(self.raw, i);
+                let severity = match clang_getDiagnosticSeverity(d) {
+                    CXDiagnostic_Note => Severity::Note,
+                    CXDiagnostic_Warning => Severity::Warning,
+                    CXDiagnostic_Error => Severity::Error,
+                    CXDiagnostic_Fatal => Severity::Fatal,
+                    _ => Severity::Ignored,
+                };
+                let opts = CXDiagnostic_DisplaySourceLocation
+                    | CXDiagnostic_DisplayColumn
+                    | CXDiagnostic_DisplayOption;
+                let text = take_string(clang_formatDiagnostic(d, opts));
+                clang_disposeDiagnostic(d);
+                out.push(Diagnostic { severity, text });
+            }
+            out
+        }
+    }
+
+    /// Every file the preprocessor entered, in inclusion order, the main file first.
+    pub(crate) fn included_files(&self) -> Vec<PathBuf> {
+        extern "C" fn visit(
+            file: CXFile,
+            _stack: *mut CXSourceLocation,
+            _len: c_uint,
+            data: CXClientData,
+        ) {
+            // SAFETY: `data` is the Vec passed below; `file` is valid during the callback.
+            let files = unsafe { &mut *(data as *mut Vec<PathBuf>) };
+            if let Some(p) = file_path(file) {
+                files.push(p);
+            }
+        }
+        let mut files: Vec<PathBuf> = Vec::new();
+        // SAFETY: the callback only touches `files`, which outlives the call.
+        unsafe {
+            clang_getInclusions(
+                self.raw,
+                visit,
+                &mut files as *mut Vec<PathBuf> as *mut c_void,
+            )
+        };
+        files
+    }
+}
+
+impl Drop for TranslationUnit<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by clang_parseTranslationUnit2, disposed once.
+        unsafe { clang_disposeTranslationUnit(self.raw) }
+    }
+}
+
+fn file_path(file: CXFile) -> Option<PathBuf> {
+    if file.is_null() {
+        return None;
+    }
+    // SAFETY: non-null file handle from libclang.
+    let bytes = take_bytes(unsafe { clang_getFileName(file) });
+    if bytes.is_empty() {
+        return None;
+    }
+    Some(PathBuf::from(OsStr::from_bytes(&bytes)))
+}
+
+/// What a visitor callback tells the walk to do next.
+#[allow(dead_code)]
+pub(crate) enum Walk {
+    Break,
+    Continue,
+    Recurse,
+}
+
+/// A source position: file, 1-based line and column.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Location {
+    pub(crate) file: Option<PathBuf>,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+}
+
+/// A cursor into a translation unit; cannot outlive it.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'tu> {
+    raw: CXCursor,
+    _tu: PhantomData<&'tu ()>,
+}
+
+impl PartialEq for Cursor<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        // SAFETY: both cursors are valid values.
+        unsafe { clang_equalCursors(self.raw, other.raw) != 0 }
+    }
+}
+
+impl<'tu> Cursor<'tu> {
+    fn new(raw: CXCursor) -> Self {
+        Cursor {
+            raw,
+            _tu: PhantomData,
+        }
+    }
+
+    /// `None` for null/invalid cursors, so callers never hold one.
+    fn checked(raw: CXCursor) -> Option<Self> {
+        // SAFETY: plain queries on a cursor value.
+        unsafe {
+            if clang_Cursor_isNull(raw) != 0 || clang_isInvalid(clang_getCursorKind(raw)) != 0 {
+                None
+            } else {
+                Some(Cursor::new(raw))
+            }
+        }
+    }
+
+    pub(crate) fn kind(&self) -> CXCursorKind {
+        // SAFETY: valid cursor.
+        unsafe { clang_getCursorKind(self.raw) }
+    }
+
+    pub(crate) fn is_declaration(&self) -> bool {
+        // SAFETY: plain query.
+        unsafe { clang_isDeclaration(self.kind()) != 0 }
+    }
+
+    pub(crate) fn spelling(&self) -> String {
+        // SAFETY: valid cursor.
+        take_string(unsafe { clang_getCursorSpelling(self.raw) })
+    }
+
+    pub(crate) fn display_name(&self) -> String {
+        // SAFETY: valid cursor.
+        take_string(unsafe { clang_getCursorDisplayName(self.raw) })
+    }
+
+    pub(crate) fn usr(&self) -> String {
+        // SAFETY: valid cursor.
+        take_string(unsafe { clang_getCursorUSR(self.raw) })
+    }
+
+    pub(crate) fn mangling(&self) -> String {
+        // SAFETY: valid cursor.
+        take_string(unsafe { clang_Cursor_getMangling(self.raw) })
+    }
+
+    pub(crate) fn linkage(&self) -> CXLinkageKind {
+        // SAFETY: valid cursor.
+        unsafe { clang_getCursorLinkage(self.raw) }
+    }
+
+    pub(crate) fn semantic_parent(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        Cursor::checked(unsafe { clang_getCursorSemanticParent(self.raw) })
+    }
+
+    pub(crate) fn canonical(&self) -> Cursor<'tu> {
+        // SAFETY: valid cursor.
+        Cursor::new(unsafe { clang_getCanonicalCursor(self.raw) })
+    }
+
+    pub(crate) fn referenced(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        Cursor::checked(unsafe { clang_getCursorReferenced(self.raw) })
+    }
+
+    pub(crate) fn definition(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        Cursor::checked(unsafe { clang_getCursorDefinition(self.raw) })
+    }
+
+    pub(crate) fn specialized_template(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        Cursor::checked(unsafe { clang_getSpecializedCursorTemplate(self.raw) })
+    }
+
+    pub(crate) fn ty(&self) -> Type<'tu> {
+        // SAFETY: valid cursor.
+        Type::new(unsafe { clang_getCursorType(self.raw) })
+    }
+
+    pub(crate) fn is_anonymous(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_isAnonymous(self.raw) != 0 }
+    }
+
+    pub(crate) fn is_inline_namespace(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_isInlineNamespace(self.raw) != 0 }
+    }
+
+    pub(crate) fn has_external_storage(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_hasVarDeclExternalStorage(self.raw) == 1 }
+    }
+
+    pub(crate) fn has_global_storage(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_hasVarDeclGlobalStorage(self.raw) == 1 }
+    }
+
+    pub(crate) fn num_arguments(&self) -> i32 {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_getNumArguments(self.raw) }
+    }
+
+    pub(crate) fn argument(&self, i: u32) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor; libclang range-checks the index.
+        Cursor::checked(unsafe { clang_Cursor_getArgument(self.raw, i) })
+    }
+
+    pub(crate) fn num_template_arguments(&self) -> i32 {
+        // SAFETY: valid cursor.
+        unsafe { clang_Cursor_getNumTemplateArguments(self.raw) }
+    }
+
+    pub(crate) fn location(&self) -> Location {
+        // SAFETY: valid cursor; out pointers are locals.
+        unsafe {
+            let loc = clang_getCursorLocation(self.raw);
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            clang_getSpellingLocation(loc, &mut file, &mut line, &mut column, &mut offset);
+            Location {
+                file: file_path(file),
+                line,
+                column,
+            }
+        }
+    }
+
+    /// Prints `ty` with a printing policy derived from this cursor's context. libclang < 20
+    /// has no `clang_getTypePrettyPrinted`; there the default type spelling is used.
+    pub(crate) fn print_type(
+        &self,
+        ty: Type<'tu>,
+        policy: &[(CXPrintingPolicyProperty, u32)],
+    ) -> String {
+        if !clang_sys::clang_getTypePrettyPrinted::is_loaded() {
+            return ty.spelling();
+        }
+        // SAFETY: as in `pretty_printed`; the function is present in the loaded library.
+        unsafe {
+            let p = clang_getCursorPrintingPolicy(self.raw);
+            for &(prop, value) in policy {
+                clang_PrintingPolicy_setProperty(p, prop, value);
+            }
+            let s = take_string(clang_getTypePrettyPrinted(ty.raw, p));
+            clang_PrintingPolicy_dispose(p);
+            s
+        }
+    }
+
+    pub(crate) fn children(&self) -> Vec<Cursor<'tu>> {
+        let mut out = Vec::new();
+        self.visit(|c| {
+            out.push(c);
+            Walk::Continue
+        });
+        out
+    }
+
+    /// Visits children with a Rust closure through one `extern "C"` trampoline.
+    pub(crate) fn visit<F: FnMut(Cursor<'tu>) -> Walk>(&self, mut f: F) {
+        extern "C" fn trampoline<'tu, F: FnMut(Cursor<'tu>) -> Walk>(
+            cursor: CXCursor,
+            _parent: CXCursor,
+            data: CXClientData,
+        ) -> CXChildVisitResult {
+            // SAFETY: `data` is the `&mut F` passed below, alive for the whole visit.
+            let f = unsafe { &mut *(data as *mut F) };
+            match f(Cursor::new(cursor)) {
+                Walk::Break => CXChildVisit_Break,
+                Walk::Continue => CXChildVisit_Continue,
+                Walk::Recurse => CXChildVisit_Recurse,
+            }
+        }
+        // SAFETY: the closure outlives the call; the trampoline matches its type.
+        unsafe {
+            clang_visitChildren(self.raw, trampoline::<F>, &mut f as *mut F as *mut c_void);
+        }
+    }
+}
+
+/// A type belonging to a translation unit.
+#[derive(Clone, Copy)]
+pub(crate) struct Type<'tu> {
+    raw: CXType,
+    _tu: PhantomData<&'tu ()>,
+}
+
+impl<'tu> Type<'tu> {
+    fn new(raw: CXType) -> Self {
+        Type {
+            raw,
+            _tu: PhantomData,
+        }
+    }
+
+    pub(crate) fn kind(&self) -> CXTypeKind {
+        self.raw.kind
+    }
+
+    pub(crate) fn is_valid(&self) -> bool {
+        self.raw.kind != CXType_Invalid
+    }
+
+    pub(crate) fn canonical(&self) -> Type<'tu> {
+        // SAFETY: valid type value.
+        Type::new(unsafe { clang_getCanonicalType(self.raw) })
+    }
+
+    pub(crate) fn declaration(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid type value.
+        Cursor::checked(unsafe { clang_getTypeDeclaration(self.raw) })
+    }
+
+    pub(crate) fn spelling(&self) -> String {
+        // SAFETY: valid type value.
+        take_string(unsafe { clang_getTypeSpelling(self.raw) })
+    }
+
+    pub(crate) fn pointee(&self) -> Type<'tu> {
+        // SAFETY: valid type value.
+        Type::new(unsafe { clang_getPointeeType(self.raw) })
+    }
+
+    pub(crate) fn num_template_arguments(&self) -> i32 {
+        // SAFETY: valid type value.
+        unsafe { clang_Type_getNumTemplateArguments(self.raw) }
+    }
+
+    pub(crate) fn template_argument(&self, i: u32) -> Type<'tu> {
+        // SAFETY: valid type value; libclang range-checks.
+        Type::new(unsafe { clang_Type_getTemplateArgumentAsType(self.raw, i) })
+    }
+}
+
+pub(crate) use clang_sys::{
+    CXCursor_CXXMethod, CXCursor_CallExpr, CXCursor_ClassDecl, CXCursor_ClassTemplate,
+    CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor, CXCursor_ConversionFunction,
+    CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FunctionDecl, CXCursor_FunctionTemplate,
+    CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MemberRefExpr, CXCursor_Namespace,
+    CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TranslationUnit, CXCursor_TypeRef,
+    CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
+    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
+    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_LValueReference,
+    CXType_RValueReference, CXType_Record, CXTypeKind,
+};

@@ -1,0 +1,111 @@
+//! The analysis result: the data handed from the front end to the footer generator (and, as
+//! JSON, to build systems). Nothing here refers to libclang.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// Everything the footer generator and `--json` need to know about one translation unit.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The source file as given on the command line.
+    pub source: PathBuf,
+    /// The TU's unique prefix (`uid` + 16 hex digits unless overridden).
+    pub unique_prefix: String,
+    /// Spec ids in DPC++ footer order: declarations in parse order, then implicit
+    /// instantiations in order of first use.
+    pub spec_ids: Vec<SpecId>,
+    /// Kernels invoked through `single_task` / `parallel_for` and friends.
+    pub kernels: Vec<Kernel>,
+    /// Every file the TU read, the main file first (for `-MD` depfiles).
+    pub dependencies: Vec<PathBuf>,
+}
+
+/// One `specialization_id` variable that goes into the footer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpecId {
+    /// Unqualified name, with template arguments for variable-template specializations.
+    pub name: String,
+    /// Enclosing scopes, outermost first (linkage specifications are left out).
+    pub scopes: Vec<Scope>,
+    /// The Itanium mangled name in `_Z` form.
+    pub mangled_name: String,
+    /// The symbolic ID (`__builtin_sycl_unique_stable_id`).
+    pub symbolic_id: String,
+    pub linkage: Linkage,
+    /// `T` of `specialization_id<T>`, canonical spelling.
+    pub value_type: String,
+    pub location: SourceLocation,
+}
+
+impl SpecId {
+    /// Human-readable qualified name (`Foo::(anonymous namespace)::x`), for messages and JSON.
+    pub fn qualified_name(&self) -> String {
+        let mut out = String::new();
+        for scope in &self.scopes {
+            match scope {
+                Scope::Namespace { name, .. } | Scope::Record { name } => out.push_str(name),
+                Scope::AnonymousNamespace { .. } => out.push_str("(anonymous namespace)"),
+            }
+            out.push_str("::");
+        }
+        out.push_str(&self.name);
+        out
+    }
+}
+
+/// One enclosing declaration context of a spec id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Scope {
+    Namespace {
+        name: String,
+        inline: bool,
+        /// For inline namespaces: clang's printer drops the namespace from a qualified name
+        /// because looking the next name up in the parent finds exactly one declaration.
+        redundant: bool,
+    },
+    AnonymousNamespace {
+        inline: bool,
+    },
+    /// A class, struct or union; `name` carries template arguments for specializations.
+    Record {
+        name: String,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Linkage {
+    External,
+    Internal,
+    UniqueExternal,
+    NoLinkage,
+}
+
+impl Linkage {
+    /// DPC++ prefixes the ID of every variable that is not externally visible.
+    pub fn is_externally_visible(self) -> bool {
+        matches!(self, Linkage::External)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SourceLocation {
+    pub file: Option<PathBuf>,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A kernel launch found in the TU.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Kernel {
+    /// The kernel name type, when one was given as a template argument.
+    pub name: Option<String>,
+    /// The invoking function (`single_task`, `parallel_for`, …).
+    pub invoker: String,
+    /// `lambda` or the functor's type.
+    pub callable: String,
+    pub takes_kernel_handler: bool,
+    pub location: SourceLocation,
+}

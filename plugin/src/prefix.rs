@@ -1,0 +1,158 @@
+//! The TU's unique prefix (DPC++ `-fsycl-unique-prefix=`).
+//!
+//! DPC++ draws 16 random hex digits per driver run; that breaks ccache and reproducible builds.
+//! The default here is deterministic, modelled on clang's `-fuse-cuid=hash`: a hash of the source
+//! path *as given* plus the flags that can change the TU. Flags that only name outputs or tune
+//! diagnostics are left out so that `-o`/`-MF` changes keep the prefix.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+
+use sha2::{Digest, Sha256};
+
+/// Flags followed by a separate value that never change the TU's contents.
+const OUTPUT_FLAGS_WITH_VALUE: &[&str] = &["-o", "-MF", "-MT", "-MQ"];
+/// Flags (exact spelling) that never change the TU's contents.
+const OUTPUT_FLAGS: &[&str] = &[
+    "-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-v",
+];
+/// Prefixes of joined flags that never change the TU's contents.
+const OUTPUT_FLAG_PREFIXES: &[&str] = &[
+    "-o",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-fsycl-unique-prefix=",
+    "-fcolor-diagnostics",
+    "-fno-color-diagnostics",
+    "-fdiagnostics-",
+];
+
+/// `uid` + 16 lowercase hex digits from a hash of `source` (as given) and the TU-relevant flags.
+pub fn deterministic(source: &OsStr, args: &[String]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(b"sycl-specconst-prefix-v1\0");
+    hasher.update(source.as_bytes());
+    hasher.update(b"\0");
+    let mut skip_next = false;
+    for arg in args {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if OUTPUT_FLAGS_WITH_VALUE.contains(&arg.as_str()) {
+            skip_next = true;
+            continue;
+        }
+        if OUTPUT_FLAGS.contains(&arg.as_str())
+            || OUTPUT_FLAG_PREFIXES.iter().any(|p| arg.starts_with(p))
+        {
+            continue;
+        }
+        hasher.update(arg.as_bytes());
+        hasher.update(b"\0");
+    }
+    let digest = hasher.finalize();
+    let mut out = String::with_capacity(19);
+    out.push_str("uid");
+    for byte in &digest[..8] {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out
+}
+
+/// Checks an explicit prefix: it is embedded in C string literals and IR names, so only
+/// `[A-Za-z0-9_]` is allowed, and (intel/llvm#9898) it must not start with a digit.
+/// The empty prefix is allowed: old DPC++ tests use it (IDs then start with `____Z`).
+pub fn validate(prefix: &str) -> Result<(), String> {
+    if let Some(bad) = prefix
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_'))
+    {
+        return Err(format!(
+            "invalid character '{bad}' in unique prefix '{prefix}' (allowed: A-Z a-z 0-9 _)"
+        ));
+    }
+    if prefix.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(format!(
+            "unique prefix '{prefix}' must not start with a digit"
+        ));
+    }
+    Ok(())
+}
+
+/// The prefix given in the compile flags as `-fsycl-unique-prefix=…` (last one wins, as in clang).
+pub fn from_flags(args: &[String]) -> Option<&str> {
+    args.iter()
+        .rev()
+        .find_map(|a| a.strip_prefix("-fsycl-unique-prefix="))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn shape_is_uid_and_16_hex_digits() {
+        let p = deterministic(OsStr::new("a.cpp"), &[]);
+        assert_eq!(p.len(), 19);
+        assert!(p.starts_with("uid"));
+        assert!(
+            p[3..]
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+        );
+    }
+
+    #[test]
+    fn same_input_same_prefix_different_tu_different_prefix() {
+        let a = deterministic(OsStr::new("a.cpp"), &args(&["-DX=1"]));
+        assert_eq!(a, deterministic(OsStr::new("a.cpp"), &args(&["-DX=1"])));
+        assert_ne!(a, deterministic(OsStr::new("b.cpp"), &args(&["-DX=1"])));
+        assert_ne!(a, deterministic(OsStr::new("a.cpp"), &args(&["-DX=2"])));
+    }
+
+    #[test]
+    fn output_flags_do_not_change_the_prefix() {
+        let base = deterministic(OsStr::new("a.cpp"), &args(&["-O2"]));
+        let with_outputs = deterministic(
+            OsStr::new("a.cpp"),
+            &args(&[
+                "-c",
+                "-o",
+                "x.o",
+                "-O2",
+                "-MD",
+                "-MF",
+                "x.d",
+                "-fcolor-diagnostics",
+            ]),
+        );
+        assert_eq!(base, with_outputs);
+    }
+
+    #[test]
+    fn validation() {
+        assert!(validate("uid0123456789abcdef").is_ok());
+        assert!(validate("THE_PREFIX").is_ok());
+        assert!(validate("").is_ok());
+        assert!(validate("0abc").is_err());
+        assert!(validate("a-b").is_err());
+        assert!(validate("a\"b").is_err());
+    }
+
+    #[test]
+    fn last_flag_wins() {
+        let a = args(&[
+            "-fsycl-unique-prefix=one",
+            "-O2",
+            "-fsycl-unique-prefix=two",
+        ]);
+        assert_eq!(from_flags(&a), Some("two"));
+        assert_eq!(from_flags(&args(&["-O2"])), None);
+    }
+}
