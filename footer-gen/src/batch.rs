@@ -161,6 +161,9 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
         ),
         other => format!("sycl-footer: error: {other}"),
     })?;
+    if !analysis.warnings.is_empty() {
+        eprintln!("{}", analysis.warnings.join("\n"));
+    }
     let text = if batch.json {
         output::json(&analysis).map_err(|e| e.to_string())?
     } else {

@@ -178,6 +178,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Err(e.into()),
     };
+    for warning in &analysis.warnings {
+        eprintln!("{warning}");
+    }
     let text = if cli.json {
         output::json(&analysis)?
     } else {

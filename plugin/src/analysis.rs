@@ -15,24 +15,64 @@ const KERNEL_INVOKERS: &[&str] = &["single_task", "parallel_for", "parallel_for_
 
 pub(crate) struct Walker<'tu> {
     prefix: String,
-    /// Spec ids declared in the TU, in parse order.
-    declared: Vec<SpecId>,
+    /// Spec ids declared in the TU, in parse order, with their canonical USR.
+    declared: Vec<(String, SpecId)>,
     /// Spec ids only reached through uses (implicit instantiations), in order of first use.
-    used: Vec<SpecId>,
+    used: Vec<(String, SpecId)>,
+    /// Instantiated class template specializations whose static members libclang does not
+    /// show; resolved by a second parse (see `crate::probe`).
+    pub(crate) probes: Vec<Probe>,
+    /// Specializations (USR) already probed.
+    probed: HashSet<String>,
+    /// Class template USR → names of its static data members that may be spec ids.
+    template_members: HashMap<String, Vec<String>>,
+    /// Probe variable name → canonical USR of the variable it points at (second parse only).
+    pub(crate) probe_targets: HashMap<String, String>,
     /// Canonical USRs already collected (a variable is emitted once).
     seen: HashSet<String>,
     /// Canonical USRs of declarations that were checked and rejected (cache).
     rejected: HashSet<String>,
-    /// (namespace USR, name) → distinct entities declared with that name, for the
-    /// redundant-inline-namespace rule.
-    names_in_namespace: HashMap<(String, String), HashSet<String>>,
+    /// (namespace USR, name) pairs: which namespaces declare which names, for the
+    /// redundant-inline-namespace rule and ambiguity checks.
+    names_in_namespace: HashSet<(String, String)>,
     /// namespace USR → USRs of its inline child namespaces.
     inline_children: HashMap<String, HashSet<String>>,
     /// Pending scope chains: finalised after the walk, once every name is indexed.
     pending_scopes: Vec<PendingScopes>,
     pub(crate) kernels: Vec<Kernel>,
+    warnings: Vec<String>,
     _tu: std::marker::PhantomData<Cursor<'tu>>,
 }
+
+/// What one walk collected.
+pub(crate) struct Collected {
+    pub(crate) declared: Vec<(String, SpecId)>,
+    pub(crate) used: Vec<(String, SpecId)>,
+    pub(crate) kernels: Vec<Kernel>,
+    /// clang-style warnings (`file:line:col: warning: …`).
+    pub(crate) warnings: Vec<String>,
+}
+
+fn location_prefix(loc: &SourceLocation) -> String {
+    match &loc.file {
+        Some(f) => format!("{}:{}:{}", f.display(), loc.line, loc.column),
+        None => "<unknown>".to_string(),
+    }
+}
+
+/// A class template specialization to look into with a second parse.
+#[derive(Clone, Debug)]
+pub(crate) struct Probe {
+    /// For explicit instantiations: index in the declared list where its members belong.
+    pub(crate) position: Option<usize>,
+    /// `::`-qualified spelling of the specialization, valid at the end of the TU.
+    pub(crate) class: String,
+    /// Static data members of the pattern that may be spec ids.
+    pub(crate) members: Vec<String>,
+}
+
+/// Name prefix of the variables the second parse appends.
+pub(crate) const PROBE_PREFIX: &str = "__sycl_specconst_probe_";
 
 /// Scope data recorded during the walk; `redundant` needs the full name index.
 struct PendingScopes {
@@ -40,6 +80,9 @@ struct PendingScopes {
     owner: (usize, bool),
     /// For each scope: (namespace USR of the scope, its parent USR, name of the next component).
     inline_checks: Vec<Option<(String, String)>>,
+    /// (namespace USR, name) for every name the footer's qualified TARGET looks up in a
+    /// namespace; more than one entity means no footer can name the variable.
+    lookups: Vec<(String, String)>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -58,12 +101,17 @@ impl<'tu> Walker<'tu> {
             prefix,
             declared: Vec::new(),
             used: Vec::new(),
+            probes: Vec::new(),
+            probed: HashSet::new(),
+            template_members: HashMap::new(),
+            probe_targets: HashMap::new(),
             seen: HashSet::new(),
             rejected: HashSet::new(),
-            names_in_namespace: HashMap::new(),
+            names_in_namespace: HashSet::new(),
             inline_children: HashMap::new(),
             pending_scopes: Vec::new(),
             kernels: Vec::new(),
+            warnings: Vec::new(),
             _tu: std::marker::PhantomData,
         }
     }
@@ -72,10 +120,37 @@ impl<'tu> Walker<'tu> {
         self.walk(tu, Context::Concrete);
     }
 
-    /// The spec ids in footer order, with inline-namespace redundancy resolved.
-    pub(crate) fn finish(mut self) -> (Vec<SpecId>, Vec<Kernel>) {
+    /// Resolves inline-namespace redundancy; returns the spec ids declared (parse order) and
+    /// those only reached through uses, each with its canonical USR.
+    pub(crate) fn finish(&mut self) -> Collected {
         let pending = std::mem::take(&mut self.pending_scopes);
+        let mut unnameable: Vec<(bool, usize)> = Vec::new();
         for p in pending {
+            if let Some((ns, name)) = p
+                .lookups
+                .iter()
+                .find(|(ns, name)| self.lookup_count(ns, name) > 1)
+            {
+                let (index, is_used) = p.owner;
+                let spec = if is_used {
+                    &self.used[index].1
+                } else {
+                    &self.declared[index].1
+                };
+                let scope = if ns == "<tu>" {
+                    "the global namespace"
+                } else {
+                    "its enclosing namespace"
+                };
+                self.warnings.push(format!(
+                    "{}: warning: specialization id '{}' cannot be named from the integration footer: '{}' is ambiguous in {}; it is left out of the footer",
+                    location_prefix(&spec.location),
+                    spec.qualified_name(),
+                    name,
+                    scope
+                ));
+                unnameable.push((is_used, index));
+            }
             let redundancies: Vec<Option<bool>> = p
                 .inline_checks
                 .iter()
@@ -86,9 +161,9 @@ impl<'tu> Walker<'tu> {
                 .collect();
             let (index, is_used) = p.owner;
             let spec = if is_used {
-                &mut self.used[index]
+                &mut self.used[index].1
             } else {
-                &mut self.declared[index]
+                &mut self.declared[index].1
             };
             for (scope, red) in spec.scopes.iter_mut().zip(redundancies) {
                 if let (Scope::Namespace { redundant, .. }, Some(r)) = (scope, red) {
@@ -96,32 +171,47 @@ impl<'tu> Walker<'tu> {
                 }
             }
         }
-        let mut all = self.declared;
-        all.extend(self.used);
-        (all, self.kernels)
+        let mut declared = std::mem::take(&mut self.declared);
+        let mut used = std::mem::take(&mut self.used);
+        unnameable.sort_unstable();
+        for (is_used, index) in unnameable.into_iter().rev() {
+            if is_used {
+                used.remove(index);
+            } else {
+                declared.remove(index);
+            }
+        }
+        Collected {
+            declared,
+            used,
+            kernels: std::mem::take(&mut self.kernels),
+            warnings: std::mem::take(&mut self.warnings),
+        }
     }
 
-    /// Distinct entities named `name` found by looking it up in namespace `ns` (its own
-    /// declarations plus those of its inline namespace set), as `DeclContext::lookup` does.
+    /// How many namespaces of `ns`'s lookup set (`ns` and, transitively, its inline
+    /// namespaces, as `DeclContext::lookup` sees them) declare `name`. Declarations of one name
+    /// inside one namespace are one entity or an overload/specialization set, so more than one
+    /// namespace is what makes a qualified name ambiguous.
     fn lookup_count(&self, ns: &str, name: &str) -> usize {
-        let mut entities: HashSet<&str> = HashSet::new();
+        let mut count = 0;
         let mut stack = vec![ns.to_string()];
         let mut visited: HashSet<String> = HashSet::new();
         while let Some(current) = stack.pop() {
             if !visited.insert(current.clone()) {
                 continue;
             }
-            if let Some(set) = self
+            if self
                 .names_in_namespace
-                .get(&(current.clone(), name.to_string()))
+                .contains(&(current.clone(), name.to_string()))
             {
-                entities.extend(set.iter().map(String::as_str));
+                count += 1;
             }
             if let Some(children) = self.inline_children.get(&current) {
                 stack.extend(children.iter().cloned());
             }
         }
-        entities.len()
+        count
     }
 
     fn walk(&mut self, cursor: Cursor<'tu>, context: Context) {
@@ -152,7 +242,7 @@ impl<'tu> Walker<'tu> {
             | lc::CXCursor_ClassDecl
             | lc::CXCursor_UnionDecl => {
                 if context == Context::Concrete {
-                    self.consider_record_for_kernels(c);
+                    self.consider_explicit_instantiation(c);
                 }
                 self.walk(c, context);
             }
@@ -170,12 +260,28 @@ impl<'tu> Walker<'tu> {
                 if context == Context::Concrete {
                     self.consider_declaration(c);
                 }
+                if context != Context::Dependent
+                    && let Some(record) = c.ty().canonical().declaration()
+                {
+                    self.consider_type_use(record);
+                }
                 // Initialisers may use other spec ids (e.g. lambdas in them).
                 self.walk(c, Context::Local.max_with(context));
             }
             lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr => {
                 if let Some(target) = c.referenced() {
                     self.consider_use(target);
+                }
+                self.walk(c, context);
+            }
+            lc::CXCursor_TypeRef => {
+                if let Some(record) = c.referenced() {
+                    self.consider_type_use(record);
+                }
+            }
+            lc::CXCursor_FieldDecl | lc::CXCursor_ParmDecl | lc::CXCursor_CXXBaseSpecifier => {
+                if let Some(record) = c.ty().canonical().declaration() {
+                    self.consider_type_use(record);
                 }
                 self.walk(c, context);
             }
@@ -211,17 +317,98 @@ impl<'tu> Walker<'tu> {
         if name.is_empty() {
             return;
         }
-        let usr = c.usr();
-        self.names_in_namespace
-            .entry((scope_usr(parent), name))
-            .or_default()
-            .insert(usr);
+        self.names_in_namespace.insert((scope_usr(parent), name));
     }
 
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
+        if c.kind() == lc::CXCursor_VarDecl && c.spelling().starts_with(PROBE_PREFIX) {
+            self.record_probe_target(c);
+            return;
+        }
         if let Some(spec) = self.spec_id_for(c) {
             self.push(spec, c, false);
         }
+    }
+
+    /// Second parse: remembers which variable a probe's initializer `&X<…>::m` names.
+    fn record_probe_target(&mut self, probe: Cursor<'tu>) {
+        let mut stack = probe.children();
+        while let Some(c) = stack.pop() {
+            if c.kind() == lc::CXCursor_DeclRefExpr
+                && let Some(target) = c.referenced()
+            {
+                self.probe_targets
+                    .insert(probe.spelling(), target.canonical().usr());
+                return;
+            }
+            stack.extend(c.children());
+        }
+    }
+
+    /// Explicit instantiation definitions (`template class X<int>;`) instantiate every static
+    /// member, but libclang shows none of them: remember the specialization for a probe.
+    fn consider_explicit_instantiation(&mut self, record: Cursor<'tu>) {
+        if record.num_template_arguments() <= 0 {
+            return;
+        }
+        let tokens = record.leading_tokens(2);
+        let is_instantiation = tokens.first().map(String::as_str) == Some("template")
+            && matches!(
+                tokens.get(1).map(String::as_str),
+                Some("class" | "struct" | "union")
+            );
+        if is_instantiation {
+            let position = Some(self.declared.len());
+            self.add_probe(record, position);
+        }
+    }
+
+    /// A use of a class template specialization that the TU instantiated: its static members
+    /// were instantiated with it (DPC++ collects them) even if never named.
+    fn consider_type_use(&mut self, record: Cursor<'tu>) {
+        if !matches!(
+            record.kind(),
+            lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
+        ) || record.num_template_arguments() <= 0
+            || !record.is_definition()
+        {
+            return;
+        }
+        self.add_probe(record, None);
+    }
+
+    fn add_probe(&mut self, record: Cursor<'tu>, position: Option<usize>) {
+        let usr = record.usr();
+        if usr.is_empty() || self.probed.contains(&usr) {
+            return;
+        }
+        self.probed.insert(usr);
+        let Some(template) = record.specialized_template() else {
+            return;
+        };
+        let template_usr = template.usr();
+        let members = match self.template_members.get(&template_usr) {
+            Some(m) => m.clone(),
+            None => {
+                let m = possible_spec_id_members(template);
+                self.template_members.insert(template_usr, m.clone());
+                m
+            }
+        };
+        if members.is_empty() {
+            return;
+        }
+        let spelled = record.ty().canonical().spelling();
+        // Names that cannot be spelled at the end of the TU (anonymous namespaces, local
+        // classes) are left to the direct walk.
+        if spelled.is_empty() || spelled.contains('(') {
+            return;
+        }
+        self.probes.push(Probe {
+            position,
+            class: format!("::{spelled}"),
+            members,
+        });
     }
 
     fn consider_use(&mut self, target: Cursor<'tu>) {
@@ -229,10 +416,9 @@ impl<'tu> Walker<'tu> {
         if k != lc::CXCursor_VarDecl && k != lc::CXCursor_UnexposedDecl {
             return;
         }
-        // An `extern` declaration only counts when the TU also defines the variable.
-        let Some(def) = target.definition() else {
-            return;
-        };
+        // Prefer the definition: an `extern` declaration only counts when the TU also defines
+        // the variable (`spec_id_for` rejects declarations with external storage).
+        let def = target.definition().unwrap_or(target);
         if let Some(spec) = self.spec_id_for(def) {
             self.push(spec, def, true);
         }
@@ -240,15 +426,17 @@ impl<'tu> Walker<'tu> {
 
     fn push(&mut self, spec: SpecId, c: Cursor<'tu>, is_used: bool) {
         let inline_checks = inline_checks_for(c);
+        let lookups = namespace_lookups_for(c);
         let list = if is_used {
             &mut self.used
         } else {
             &mut self.declared
         };
-        list.push(spec);
+        list.push((c.canonical().usr(), spec));
         self.pending_scopes.push(PendingScopes {
             owner: (list.len() - 1, is_used),
             inline_checks,
+            lookups,
         });
     }
 
@@ -309,10 +497,6 @@ impl<'tu> Walker<'tu> {
             },
         })
     }
-
-    /// Functors: a named class with an `operator()` taking `kernel_handler` is a kernel
-    /// candidate only when it is passed to an invoker, so nothing is recorded here.
-    fn consider_record_for_kernels(&mut self, _c: Cursor<'tu>) {}
 
     fn consider_kernel_call(&mut self, call: Cursor<'tu>) {
         let Some(callee) = call.referenced() else {
@@ -509,6 +693,35 @@ fn inline_checks_for(c: Cursor<'_>) -> Vec<Option<(String, String)>> {
     checks
 }
 
+/// (namespace or TU USR, name) for each name looked up in a named namespace or the global
+/// namespace along `c`'s qualified name. Anonymous namespaces end the chain: beyond them the
+/// footer goes through shims, which look names up from inside.
+fn namespace_lookups_for(c: Cursor<'_>) -> Vec<(String, String)> {
+    let mut lookups = Vec::new();
+    let mut inner_name = c.spelling();
+    let mut cur = c.semantic_parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            lc::CXCursor_LinkageSpec => {}
+            lc::CXCursor_TranslationUnit => {
+                lookups.push((scope_usr(p), inner_name));
+                break;
+            }
+            lc::CXCursor_Namespace => {
+                if p.is_anonymous() || p.spelling().is_empty() {
+                    lookups.clear();
+                    break;
+                }
+                lookups.push((scope_usr(p), inner_name));
+                inner_name = p.spelling();
+            }
+            _ => inner_name = p.spelling(),
+        }
+        cur = p.semantic_parent();
+    }
+    lookups
+}
+
 /// A record's name as clang prints it in a qualified name: with template arguments for
 /// class template specializations (`S3<1>`, `WrapperTemplate<int>`).
 fn record_name(record: Cursor<'_>) -> String {
@@ -565,6 +778,25 @@ fn trailing_template_args(mangled: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Static data members of a class template pattern whose declared type names
+/// `specialization_id` (dependent or not); the probe parse checks them for real.
+fn possible_spec_id_members(template: Cursor<'_>) -> Vec<String> {
+    template
+        .children()
+        .into_iter()
+        .filter(|m| m.kind() == lc::CXCursor_VarDecl)
+        .filter(|m| {
+            m.children().iter().any(|c| {
+                c.kind() == lc::CXCursor_TemplateRef
+                    && c.referenced().is_some_and(|t| {
+                        t.spelling() == "specialization_id" && in_sycl_namespace(t)
+                    })
+            })
+        })
+        .map(|m| m.spelling())
+        .collect()
 }
 
 /// Is `ty` (after typedefs, references, cv) `sycl::kernel_handler`?

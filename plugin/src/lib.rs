@@ -131,7 +131,7 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
     let args = host_parse_args(&options.args);
     let source: &OsStr = options.source.as_os_str();
-    let tu = index.parse(source, &args).map_err(|f| match f {
+    let tu = index.parse(source, &args, None).map_err(|f| match f {
         libclang::ParseFailure::NulInArgument => Error::NulInArgument,
         libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
             path: options.source.clone(),
@@ -155,7 +155,26 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     }
     let mut walker = analysis::Walker::new(unique_prefix.clone());
     walker.walk_tu(tu.cursor());
-    let (spec_ids, kernels) = walker.finish();
+    let probes = std::mem::take(&mut walker.probes);
+    let mut collected = walker.finish();
+    if !probes.is_empty() {
+        resolve_probes(
+            &index,
+            options,
+            &args,
+            &unique_prefix,
+            &probes,
+            &mut collected,
+        )?;
+    }
+    let kernels = std::mem::take(&mut collected.kernels);
+    let warnings = std::mem::take(&mut collected.warnings);
+    let spec_ids = collected
+        .declared
+        .into_iter()
+        .chain(collected.used)
+        .map(|(_, spec)| spec)
+        .collect();
     let mut dependencies = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for f in tu.included_files() {
@@ -169,7 +188,104 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
         spec_ids,
         kernels,
         dependencies,
+        warnings,
     })
+}
+
+/// Second parse for class template specializations whose static members libclang hides
+/// (explicit instantiations, implicit instantiations never naming the member): the source is
+/// re-parsed with one probe variable per member appended (`&::X<int>::m`), and the members the
+/// probes resolve to are merged in: explicit instantiations at their point of instantiation,
+/// implicit ones after everything else. Errors the probes cause (e.g. access) are ignored.
+fn resolve_probes(
+    index: &libclang::Index,
+    options: &Options,
+    args: &[String],
+    unique_prefix: &str,
+    probes: &[analysis::Probe],
+    collected: &mut analysis::Collected,
+) -> Result<(), Error> {
+    use std::collections::{HashMap, HashSet};
+    use std::fmt::Write as _;
+
+    let mut text = std::fs::read(&options.source).map_err(|e| Error::Input {
+        path: options.source.clone(),
+        message: io_message(&e),
+    })?;
+    let mut appended = String::from("\n");
+    for (i, probe) in probes.iter().enumerate() {
+        for (j, member) in probe.members.iter().enumerate() {
+            let _ = writeln!(
+                appended,
+                "static const auto *const {}{i}_{j} = &{}::{member};",
+                analysis::PROBE_PREFIX,
+                probe.class
+            );
+        }
+    }
+    text.extend_from_slice(appended.as_bytes());
+    let tu = index
+        .parse(options.source.as_os_str(), args, Some(&text))
+        .map_err(|f| match f {
+            libclang::ParseFailure::NulInArgument => Error::NulInArgument,
+            libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
+                path: options.source.clone(),
+                code,
+            },
+        })?;
+    let mut walker = analysis::Walker::new(unique_prefix.to_string());
+    walker.walk_tu(tu.cursor());
+    let targets = std::mem::take(&mut walker.probe_targets);
+    let second = walker.finish();
+    let mut found: HashMap<String, SpecId> =
+        second.declared.into_iter().chain(second.used).collect();
+
+    let mut present: HashSet<String> = collected
+        .declared
+        .iter()
+        .map(|(usr, _)| usr.clone())
+        .collect();
+    let mut inserts: Vec<(usize, String, SpecId)> = Vec::new();
+    for (i, probe) in probes.iter().enumerate() {
+        for j in 0..probe.members.len() {
+            let name = format!("{}{i}_{j}", analysis::PROBE_PREFIX);
+            let Some(usr) = targets.get(&name) else {
+                continue;
+            };
+            if present.contains(usr) {
+                continue;
+            }
+            let Some(spec) = found.remove(usr) else {
+                continue; // not a spec id after all
+            };
+            match probe.position {
+                Some(position) => {
+                    collected.used.retain(|(u, _)| u != usr);
+                    inserts.push((position, usr.clone(), spec));
+                }
+                None => {
+                    if !collected.used.iter().any(|(u, _)| u == usr) {
+                        collected.used.push((usr.clone(), spec));
+                    }
+                }
+            }
+            present.insert(usr.clone());
+        }
+    }
+    if !inserts.is_empty() {
+        let old = std::mem::take(&mut collected.declared);
+        let mut inserts = inserts.into_iter().peekable();
+        for (index, entry) in old.into_iter().enumerate() {
+            while let Some((_, usr, spec)) = inserts.next_if(|(p, _, _)| *p <= index) {
+                collected.declared.push((usr, spec));
+            }
+            collected.declared.push(entry);
+        }
+        for (_, usr, spec) in inserts {
+            collected.declared.push((usr, spec));
+        }
+    }
+    Ok(())
 }
 
 /// Lossy display of an OS path for messages.

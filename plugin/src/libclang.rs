@@ -74,11 +74,12 @@ impl Index {
     }
 
     /// Parses `file` with `args`. Function bodies are kept: uses inside them reveal implicit
-    /// template instantiations.
+    /// template instantiations. With `contents`, the main file is read from memory instead.
     pub(crate) fn parse(
         &self,
         file: &OsStr,
         args: &[String],
+        contents: Option<&[u8]>,
     ) -> Result<TranslationUnit<'_>, ParseFailure> {
         let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
         let c_args = args
@@ -89,15 +90,24 @@ impl Index {
         let arg_ptrs: Vec<*const c_char> = c_args.iter().map(|a| a.as_ptr()).collect();
         let mut tu: CXTranslationUnit = ptr::null_mut();
         let options = CXTranslationUnit_KeepGoing;
-        // SAFETY: all pointers stay valid for the duration of the call; `tu` is an out pointer.
+        let mut unsaved: Vec<CXUnsavedFile> = contents
+            .map(|bytes| CXUnsavedFile {
+                Filename: c_file.as_ptr(),
+                Contents: bytes.as_ptr() as *const c_char,
+                Length: bytes.len() as _,
+            })
+            .into_iter()
+            .collect();
+        // SAFETY: all pointers (file name, arguments, unsaved contents) stay valid for the
+        // duration of the call; `tu` is an out pointer.
         let code = unsafe {
             clang_parseTranslationUnit2(
                 self.raw,
                 c_file.as_ptr(),
                 arg_ptrs.as_ptr(),
                 arg_ptrs.len() as i32,
-                ptr::null_mut(),
-                0,
+                unsaved.as_mut_ptr(),
+                unsaved.len() as c_uint,
                 options,
                 &mut tu,
             )
@@ -329,6 +339,31 @@ impl<'tu> Cursor<'tu> {
         Cursor::checked(unsafe { clang_getCursorDefinition(self.raw) })
     }
 
+    pub(crate) fn is_definition(&self) -> bool {
+        // SAFETY: valid cursor.
+        unsafe { clang_isCursorDefinition(self.raw) != 0 }
+    }
+
+    /// Spellings of the first `n` tokens of the cursor's extent.
+    pub(crate) fn leading_tokens(&self, n: usize) -> Vec<String> {
+        // SAFETY: tokens are disposed with the TU they came from; indices stay below `count`.
+        unsafe {
+            let tu = clang_Cursor_getTranslationUnit(self.raw);
+            let range = clang_getCursorExtent(self.raw);
+            let mut tokens: *mut CXToken = ptr::null_mut();
+            let mut count: c_uint = 0;
+            clang_tokenize(tu, range, &mut tokens, &mut count);
+            if tokens.is_null() {
+                return Vec::new();
+            }
+            let out = (0..(count as usize).min(n))
+                .map(|i| take_string(clang_getTokenSpelling(tu, *tokens.add(i))))
+                .collect();
+            clang_disposeTokens(tu, tokens, count);
+            out
+        }
+    }
+
     pub(crate) fn specialized_template(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
         Cursor::checked(unsafe { clang_getSpecializedCursorTemplate(self.raw) })
@@ -497,13 +532,14 @@ impl<'tu> Type<'tu> {
 }
 
 pub(crate) use clang_sys::{
-    CXCursor_CXXMethod, CXCursor_CallExpr, CXCursor_ClassDecl, CXCursor_ClassTemplate,
-    CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor, CXCursor_ConversionFunction,
-    CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FunctionDecl, CXCursor_FunctionTemplate,
-    CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MemberRefExpr, CXCursor_Namespace,
-    CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TranslationUnit, CXCursor_TypeRef,
-    CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
-    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
-    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_LValueReference,
-    CXType_RValueReference, CXType_Record, CXTypeKind,
+    CXCursor_CXXBaseSpecifier, CXCursor_CXXMethod, CXCursor_CallExpr, CXCursor_ClassDecl,
+    CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor,
+    CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FieldDecl,
+    CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec,
+    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_ParmDecl, CXCursor_StructDecl,
+    CXCursor_TemplateRef, CXCursor_TranslationUnit, CXCursor_TypeRef, CXCursor_UnexposedDecl,
+    CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External, CXLinkage_Internal,
+    CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword,
+    CXPrintingPolicyProperty, CXType_LValueReference, CXType_RValueReference, CXType_Record,
+    CXTypeKind,
 };

@@ -19,6 +19,9 @@ pub struct Analysis {
     pub kernels: Vec<Kernel>,
     /// Every file the TU read, the main file first (for `-MD` depfiles).
     pub dependencies: Vec<PathBuf>,
+    /// clang-style warnings about spec ids the footer cannot name
+    /// (`file:line:col: warning: …`).
+    pub warnings: Vec<String>,
 }
 
 /// One `specialization_id` variable that goes into the footer.
