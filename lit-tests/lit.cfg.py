@@ -33,5 +33,9 @@ config.substitutions.append(("%mockflags", "-std=c++17 -Xclang -fsycl-is-host -I
 
 if os.path.isfile(os.path.join(intel_include, "sycl", "sycl.hpp")):
     config.available_features.add("intel-sycl-headers")
+if os.path.isdir("/usr/lib/llvm-19/lib") and any(
+    f.startswith("libclang") for f in os.listdir("/usr/lib/llvm-19/lib")
+):
+    config.available_features.add("libclang-19")
 if shutil.which("spirv-val"):
     config.available_features.add("spirv-tools")

@@ -93,6 +93,9 @@ enum Context {
     Dependent,
     /// Inside a function body: declarations are locals (excluded).
     Local,
+    /// Declarations from system headers: only namespace/class-scope declarations matter
+    /// (they cannot use the TU's own templates), so bodies and expressions are skipped.
+    System,
 }
 
 impl<'tu> Walker<'tu> {
@@ -117,7 +120,14 @@ impl<'tu> Walker<'tu> {
     }
 
     pub(crate) fn walk_tu(&mut self, tu: Cursor<'tu>) {
-        self.walk(tu, Context::Concrete);
+        for child in tu.children() {
+            let context = if child.is_in_system_header() {
+                Context::System
+            } else {
+                Context::Concrete
+            };
+            self.visit(child, context);
+        }
     }
 
     /// Resolves inline-namespace redundancy; returns the spec ids declared (parse order) and
@@ -222,8 +232,11 @@ impl<'tu> Walker<'tu> {
 
     fn visit(&mut self, c: Cursor<'tu>, context: Context) {
         let kind = c.kind();
-        if context == Context::Concrete {
+        if matches!(context, Context::Concrete | Context::System) {
             self.index_name(c);
+        }
+        if context == Context::System {
+            return self.visit_system(c);
         }
         match kind {
             lc::CXCursor_Namespace => {
@@ -301,6 +314,30 @@ impl<'tu> Walker<'tu> {
         }
     }
 
+    /// The cheap walk for system headers: namespaces and classes are entered, spec ids declared
+    /// there are collected, everything else (bodies, templates, expressions) is skipped.
+    fn visit_system(&mut self, c: Cursor<'tu>) {
+        match c.kind() {
+            lc::CXCursor_Namespace => {
+                if c.is_inline_namespace()
+                    && let Some(parent) = c.semantic_parent()
+                {
+                    self.inline_children
+                        .entry(scope_usr(parent))
+                        .or_default()
+                        .insert(c.usr());
+                }
+                self.walk(c, Context::System);
+            }
+            lc::CXCursor_LinkageSpec
+            | lc::CXCursor_StructDecl
+            | lc::CXCursor_ClassDecl
+            | lc::CXCursor_UnionDecl => self.walk(c, Context::System),
+            lc::CXCursor_VarDecl | lc::CXCursor_UnexposedDecl => self.consider_declaration(c),
+            _ => {}
+        }
+    }
+
     /// Records a namespace-scope declaration's name for later inline-namespace lookups.
     fn index_name(&mut self, c: Cursor<'tu>) {
         if !c.is_declaration() {
@@ -349,6 +386,11 @@ impl<'tu> Walker<'tu> {
     /// member, but libclang shows none of them: remember the specialization for a probe.
     fn consider_explicit_instantiation(&mut self, record: Cursor<'tu>) {
         if record.num_template_arguments() <= 0 {
+            return;
+        }
+        // An explicit instantiation has no member declarations of its own; checking that first
+        // avoids tokenizing whole class bodies.
+        if record.children().iter().any(|c| c.is_declaration()) {
             return;
         }
         let tokens = record.leading_tokens(2);
@@ -502,36 +544,43 @@ impl<'tu> Walker<'tu> {
         let Some(callee) = call.referenced() else {
             return;
         };
-        let invoker = callee.spelling();
-        if !KERNEL_INVOKERS.contains(&invoker.as_str()) || !declared_in_sycl(callee) {
-            return;
-        }
-        let nargs = call.num_arguments();
-        if nargs < 1 {
-            return;
-        }
-        let Some(arg) = call.argument((nargs - 1) as u32) else {
-            return;
-        };
-        let arg_ty = arg.ty().canonical();
-        let (callable, takes_kernel_handler) = match arg_ty.declaration() {
-            Some(record) => {
-                let is_lambda =
-                    record.spelling().is_empty() || arg_ty.spelling().contains("(lambda at ");
-                let callable = if is_lambda {
-                    "lambda".to_string()
-                } else {
-                    arg_ty.spelling()
+        let function = callee.spelling();
+        let (callable, takes_kernel_handler) =
+            if KERNEL_INVOKERS.contains(&function.as_str()) && declared_in_sycl(callee) {
+                // handler::single_task / parallel_for: the kernel is the last argument.
+                let nargs = call.num_arguments();
+                let Some(arg) = u32::try_from(nargs - 1)
+                    .ok()
+                    .and_then(|last| call.argument(last))
+                else {
+                    return;
                 };
-                (callable, call_operator_takes_kernel_handler(record))
-            }
-            None => (arg_ty.spelling(), false),
-        };
+                let arg_ty = arg.ty().canonical();
+                match arg_ty.declaration() {
+                    Some(record) => {
+                        let callable = if contains_lambda(arg) {
+                            "lambda".to_string()
+                        } else {
+                            record.ty().canonical().spelling()
+                        };
+                        (callable, call_operator_takes_kernel_handler(record))
+                    }
+                    None => (arg_ty.spelling(), false),
+                }
+            } else if is_kernel_entry_point(callee) {
+                // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
+                let takes = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
+                    .filter_map(|i| callee.argument(i))
+                    .any(|p| is_kernel_handler(p.ty()));
+                ("kernel entry point".to_string(), takes)
+            } else {
+                return;
+            };
         let name = kernel_name_of(call);
         let loc = call.location();
         self.kernels.push(Kernel {
             name,
-            invoker,
+            invoker: function,
             callable,
             takes_kernel_handler,
             location: SourceLocation {
@@ -541,6 +590,37 @@ impl<'tu> Walker<'tu> {
             },
         });
     }
+}
+
+/// Does the expression (through implicit conversions and temporaries) create a lambda?
+fn contains_lambda(expr: Cursor<'_>) -> bool {
+    let mut current = expr;
+    for _ in 0..8 {
+        if current.kind() == lc::CXCursor_LambdaExpr {
+            return true;
+        }
+        let children = current.children();
+        match children.as_slice() {
+            [only] => current = *only,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Is `function` (or the template it was instantiated from) marked
+/// `[[clang::sycl_kernel_entry_point(…)]]`? libclang exposes the attribute only as an
+/// unexposed attribute, so its first tokens are inspected.
+fn is_kernel_entry_point(function: Cursor<'_>) -> bool {
+    let has_attribute = |f: Cursor<'_>| {
+        f.children().iter().any(|c| {
+            c.is_attribute()
+                && c.leading_tokens(4)
+                    .iter()
+                    .any(|t| t == "sycl_kernel_entry_point")
+        })
+    };
+    has_attribute(function) || function.specialized_template().is_some_and(has_attribute)
 }
 
 impl Context {
@@ -726,17 +806,18 @@ fn namespace_lookups_for(c: Cursor<'_>) -> Vec<(String, String)> {
 /// class template specializations (`S3<1>`, `WrapperTemplate<int>`).
 fn record_name(record: Cursor<'_>) -> String {
     if record.num_template_arguments() > 0 {
-        let printed = record.print_type(
-            record.ty(),
-            &[
-                (lc::CXPrintingPolicy_SuppressScope, 1),
-                (lc::CXPrintingPolicy_SuppressTagKeyword, 1),
-            ],
-        );
-        if !printed.is_empty() {
-            return printed;
-        }
-        return record.display_name();
+        // libclang >= 20 prints the type with clang's policy (canonical arguments, no scope);
+        // older ones fall back to the display name.
+        return record
+            .print_type(
+                record.ty(),
+                &[
+                    (lc::CXPrintingPolicy_SuppressScope, 1),
+                    (lc::CXPrintingPolicy_SuppressTagKeyword, 1),
+                ],
+            )
+            .filter(|printed| !printed.is_empty())
+            .unwrap_or_else(|| record.display_name());
     }
     record.spelling()
 }
@@ -836,15 +917,20 @@ fn call_operator_takes_kernel_handler(record: Cursor<'_>) -> bool {
     found
 }
 
-/// The kernel name: the first explicit type template argument of the invoker call.
+/// The kernel name: the first explicit type template argument of the invoker call, found on
+/// the callee reference (through implicit conversions of the callee expression).
 fn kernel_name_of(call: Cursor<'_>) -> Option<String> {
-    let callee_ref = call.children().into_iter().find(|c| {
-        matches!(
-            c.kind(),
+    let mut callee = *call.children().first()?;
+    for _ in 0..4 {
+        if matches!(
+            callee.kind(),
             lc::CXCursor_MemberRefExpr | lc::CXCursor_DeclRefExpr
-        )
-    })?;
-    let type_ref = callee_ref
+        ) {
+            break;
+        }
+        callee = *callee.children().first()?;
+    }
+    let type_ref = callee
         .children()
         .into_iter()
         .find(|c| c.kind() == lc::CXCursor_TypeRef)?;

@@ -131,6 +131,8 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
     let args = host_parse_args(&options.args);
     let source: &OsStr = options.source.as_os_str();
+    let timing = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
+    let started = std::time::Instant::now();
     let tu = index.parse(source, &args, None).map_err(|f| match f {
         libclang::ParseFailure::NulInArgument => Error::NulInArgument,
         libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
@@ -153,8 +155,16 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
                 .collect(),
         });
     }
+    let parsed = std::time::Instant::now();
     let mut walker = analysis::Walker::new(unique_prefix.clone());
     walker.walk_tu(tu.cursor());
+    if timing {
+        eprintln!(
+            "sycl-specconst: timing: parse {:.1} ms, walk {:.1} ms",
+            (parsed - started).as_secs_f64() * 1e3,
+            parsed.elapsed().as_secs_f64() * 1e3
+        );
+    }
     let probes = std::mem::take(&mut walker.probes);
     let mut collected = walker.finish();
     if !probes.is_empty() {

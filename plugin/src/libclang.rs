@@ -339,6 +339,16 @@ impl<'tu> Cursor<'tu> {
         Cursor::checked(unsafe { clang_getCursorDefinition(self.raw) })
     }
 
+    pub(crate) fn is_attribute(&self) -> bool {
+        // SAFETY: plain query.
+        unsafe { clang_isAttribute(self.kind()) != 0 }
+    }
+
+    pub(crate) fn is_in_system_header(&self) -> bool {
+        // SAFETY: valid cursor; the location is a plain value.
+        unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(self.raw)) != 0 }
+    }
+
     pub(crate) fn is_definition(&self) -> bool {
         // SAFETY: valid cursor.
         unsafe { clang_isCursorDefinition(self.raw) != 0 }
@@ -424,15 +434,15 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
-    /// Prints `ty` with a printing policy derived from this cursor's context. libclang < 20
-    /// has no `clang_getTypePrettyPrinted`; there the default type spelling is used.
+    /// Prints `ty` with a printing policy derived from this cursor's context; `None` with
+    /// libclang < 20, which has no `clang_getTypePrettyPrinted`.
     pub(crate) fn print_type(
         &self,
         ty: Type<'tu>,
         policy: &[(CXPrintingPolicyProperty, u32)],
-    ) -> String {
+    ) -> Option<String> {
         if !clang_sys::clang_getTypePrettyPrinted::is_loaded() {
-            return ty.spelling();
+            return None;
         }
         // SAFETY: as in `pretty_printed`; the function is present in the loaded library.
         unsafe {
@@ -442,7 +452,7 @@ impl<'tu> Cursor<'tu> {
             }
             let s = take_string(clang_getTypePrettyPrinted(ty.raw, p));
             clang_PrintingPolicy_dispose(p);
-            s
+            Some(s)
         }
     }
 
