@@ -5,10 +5,10 @@
 //! sycl-footer -p BUILD_DIR --output-dir DIR [options]
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
 use footer_gen::{Style, batch, output};
@@ -196,8 +196,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         (None, false) => None,
     };
     match &cli.output {
-        Some(path) => output::write_atomically(path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?,
+        Some(path) => output::write_atomically(path, text.as_bytes()).map_err(|e| {
+            anyhow!(
+                "cannot write {}: {}",
+                path.display(),
+                output::plain_io_error(&e)
+            )
+        })?,
         None => output::write_stdout(text.as_bytes())?,
     }
     if let Some(depfile) = depfile {
@@ -207,8 +212,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
             .unwrap_or_else(|| format!("{}.footer.h", file.display()));
         let deps = output::depfile(&target, &analysis.dependencies);
-        output::write_atomically(&depfile, deps.as_bytes())
-            .with_context(|| format!("cannot write {}", Path::new(&depfile).display()))?;
+        output::write_atomically(&depfile, deps.as_bytes()).map_err(|e| {
+            anyhow!(
+                "cannot write {}: {}",
+                depfile.display(),
+                output::plain_io_error(&e)
+            )
+        })?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -25,6 +25,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The OS error alone: the temporary file's name would only confuse.
+pub fn plain_io_error(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "is a directory".into(),
+        _ => std::io::Error::from(e.kind()).to_string(),
+    }
+}
+
 pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)?;
@@ -72,7 +82,7 @@ struct JsonSpecId<'a> {
 
 #[derive(Serialize)]
 struct JsonAnalysis<'a> {
-    source: &'a Path,
+    source: String,
     unique_prefix: &'a str,
     spec_ids: Vec<JsonSpecId<'a>>,
     kernels: &'a [plugin::Kernel],
@@ -97,7 +107,7 @@ pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
         })
         .collect();
     let mut text = serde_json::to_string_pretty(&JsonAnalysis {
-        source: &analysis.source,
+        source: analysis.source.to_string_lossy().into_owned(),
         unique_prefix: &analysis.unique_prefix,
         spec_ids,
         kernels: &analysis.kernels,

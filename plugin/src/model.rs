@@ -3,12 +3,29 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+
+/// Paths go to JSON as (lossy) strings: file names need not be UTF-8 on Unix.
+fn lossy_path<S: Serializer>(path: &std::path::Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
+}
+
+fn lossy_optional_path<S: Serializer>(path: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+    match path {
+        Some(p) => s.serialize_some(&p.to_string_lossy()),
+        None => s.serialize_none(),
+    }
+}
+
+fn lossy_paths<S: Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(paths.iter().map(|p| p.to_string_lossy()))
+}
 
 /// Everything the footer generator and `--json` need to know about one translation unit.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
     /// The source file as given on the command line.
+    #[serde(serialize_with = "lossy_path")]
     pub source: PathBuf,
     /// The TU's unique prefix (`uid` + 16 hex digits unless overridden).
     pub unique_prefix: String,
@@ -18,6 +35,7 @@ pub struct Analysis {
     /// Kernels invoked through `single_task` / `parallel_for` and friends.
     pub kernels: Vec<Kernel>,
     /// Every file the TU read, the main file first (for `-MD` depfiles).
+    #[serde(serialize_with = "lossy_paths")]
     pub dependencies: Vec<PathBuf>,
     /// clang-style warnings about spec ids the footer cannot name
     /// (`file:line:col: warning: …`).
@@ -95,6 +113,7 @@ impl Linkage {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SourceLocation {
+    #[serde(serialize_with = "lossy_optional_path")]
     pub file: Option<PathBuf>,
     pub line: u32,
     pub column: u32,
