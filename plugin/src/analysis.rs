@@ -41,6 +41,8 @@ pub(crate) struct Walker<'tu> {
     pending_scopes: Vec<PendingScopes>,
     pub(crate) kernels: Vec<Kernel>,
     warnings: Vec<String>,
+    /// Implicitly instantiated variable-template specializations met as declarations.
+    implicit_instantiations: Vec<Cursor<'tu>>,
     _tu: std::marker::PhantomData<Cursor<'tu>>,
 }
 
@@ -115,6 +117,7 @@ impl<'tu> Walker<'tu> {
             pending_scopes: Vec::new(),
             kernels: Vec::new(),
             warnings: Vec::new(),
+            implicit_instantiations: Vec::new(),
             _tu: std::marker::PhantomData,
         }
     }
@@ -127,6 +130,12 @@ impl<'tu> Walker<'tu> {
                 Context::Concrete
             };
             self.visit(child, context);
+        }
+        // Instantiations no use in the TU's own code revealed (e.g. used from a template).
+        for c in std::mem::take(&mut self.implicit_instantiations) {
+            if let Some(spec) = self.spec_id_for(c) {
+                self.push(spec, c, true);
+            }
         }
     }
 
@@ -360,6 +369,14 @@ impl<'tu> Walker<'tu> {
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
         if c.kind() == lc::CXCursor_VarDecl && c.spelling().starts_with(PROBE_PREFIX) {
             self.record_probe_target(c);
+            return;
+        }
+        if c.kind() == lc::CXCursor_UnexposedDecl
+            && c.ty().is_valid()
+            && is_implicit_instantiation(c)
+        {
+            // Collected in order of first use; leftovers after the walk (see `walk_tu`).
+            self.implicit_instantiations.push(c);
             return;
         }
         if let Some(spec) = self.spec_id_for(c) {
@@ -859,6 +876,16 @@ fn trailing_template_args(mangled: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// libclang lists implicitly instantiated variable-template specializations among the
+/// declarations (at the class or TU), with the extent of their pattern. The tokens tell them
+/// apart: `template <params>` (pattern: implicit instantiation), `template <>` (explicit
+/// specialization), `template constexpr …` (explicit instantiation).
+fn is_implicit_instantiation(var: Cursor<'_>) -> bool {
+    let tokens = var.leading_tokens(3);
+    let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    matches!(t.as_slice(), ["template", "<", next] if *next != ">")
 }
 
 /// Static data members of a class template pattern whose declared type names

@@ -14,17 +14,23 @@ use std::sync::OnceLock;
 
 use clang_sys::*;
 
-/// Loads libclang once per process (runtime linking: no build-time dependency on a version).
+/// Makes libclang available on the calling thread. clang-sys' runtime loading is
+/// thread-local, so the library is opened once per process and shared with every thread that
+/// analyses a TU (batch mode runs several).
 pub(crate) fn load() -> Result<(), String> {
-    static LOADED: OnceLock<Result<(), String>> = OnceLock::new();
-    LOADED
+    static LIBRARY: OnceLock<Result<std::sync::Arc<clang_sys::SharedLibrary>, String>> =
+        OnceLock::new();
+    if clang_sys::is_loaded() {
+        return Ok(());
+    }
+    let library = LIBRARY
         .get_or_init(|| {
-            if clang_sys::is_loaded() {
-                return Ok(());
-            }
-            clang_sys::load().map_err(|e| e.to_string())
+            clang_sys::load()?;
+            clang_sys::get_library().ok_or_else(|| "libclang vanished after loading".to_string())
         })
-        .clone()
+        .clone()?;
+    clang_sys::set_library(Some(library));
+    Ok(())
 }
 
 /// Disposes a `CXString` and returns its contents (lossy: libclang's strings are UTF-8 except

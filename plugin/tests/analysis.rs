@@ -1,0 +1,244 @@
+//! The analysis model on small TUs (real libclang, the lit suite's mock SYCL header).
+//! Expected IDs, scopes and order follow `footer.md` §1, §2 and §6.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use plugin::{Analysis, Linkage, Options, Scope, analyze};
+
+fn mock_include() -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../lit-tests/Inputs");
+    format!("-I{}", dir.display())
+}
+
+fn analyse(source: &str) -> Analysis {
+    let mut file = tempfile::Builder::new()
+        .suffix(".cpp")
+        .tempfile()
+        .expect("temp source");
+    file.write_all(source.as_bytes()).expect("write source");
+    let options = Options {
+        source: file.path().to_path_buf(),
+        args: vec!["-std=c++17".into(), mock_include()],
+        unique_prefix: Some("P".into()),
+    };
+    analyze(&options).expect("analysis succeeds")
+}
+
+fn ids(a: &Analysis) -> Vec<&str> {
+    a.spec_ids.iter().map(|s| s.symbolic_id.as_str()).collect()
+}
+
+#[test]
+fn linkage_decides_the_prefix() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        sycl::specialization_id<int> GlobalSpecID;
+        constexpr sycl::specialization_id<int> b{2};
+        inline constexpr sycl::specialization_id<int> c{3};
+        static constexpr sycl::specialization_id<int> d{4};
+        namespace Foo { sycl::specialization_id<int> NSSpecID; }
+        struct Wrapper { static constexpr sycl::specialization_id<int> a{18}; };
+        "#,
+    );
+    assert_eq!(
+        ids(&a),
+        [
+            "_Z12GlobalSpecID",
+            "P____ZL1b",
+            "_Z1c",
+            "P____ZL1d",
+            "_ZN3Foo8NSSpecIDE",
+            "_ZN7Wrapper1aE"
+        ]
+    );
+    let linkages: Vec<Linkage> = a.spec_ids.iter().map(|s| s.linkage).collect();
+    assert_eq!(
+        linkages,
+        [
+            Linkage::External,
+            Linkage::Internal,
+            Linkage::External,
+            Linkage::Internal,
+            Linkage::External,
+            Linkage::External
+        ]
+    );
+}
+
+#[test]
+fn exclusions_extern_locals_lookalikes_templates() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        extern sycl::specialization_id<int> only_extern;
+        extern sycl::specialization_id<int> later;
+        sycl::specialization_id<int> later;
+        namespace other { template <class T> struct specialization_id { constexpr specialization_id(T) {} }; }
+        constexpr other::specialization_id<int> lookalike{1};
+        template <class T> struct Uninst { static constexpr sycl::specialization_id<T> a{T{}}; };
+        template <class T> constexpr sycl::specialization_id<T> uninst_var{T{}};
+        void f() {
+          static sycl::specialization_id<int> function_static;
+          sycl::specialization_id<int> local;
+          (void)function_static; (void)local;
+        }
+        "#,
+    );
+    assert_eq!(ids(&a), ["_Z5later"]);
+    // The definition's location, not the extern declaration's.
+    assert_eq!(a.spec_ids[0].location.line, 4);
+}
+
+#[test]
+fn scopes_record_inline_and_anonymous_namespaces() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        namespace Foo { inline namespace Bar { sycl::specialization_id<int> InlineNSSpecID; } }
+        namespace outer { inline namespace inner { namespace { constexpr sycl::specialization_id<int> same_name{1}; } } }
+        "#,
+    );
+    assert_eq!(
+        ids(&a),
+        [
+            "_ZN3Foo3Bar14InlineNSSpecIDE",
+            "P____ZN5outer5inner12_GLOBAL__N_19same_nameE"
+        ]
+    );
+    assert_eq!(
+        a.spec_ids[0].scopes,
+        [
+            Scope::Namespace {
+                name: "Foo".into(),
+                inline: false,
+                redundant: false
+            },
+            Scope::Namespace {
+                name: "Bar".into(),
+                inline: true,
+                redundant: true
+            }
+        ]
+    );
+    assert_eq!(
+        a.spec_ids[1].scopes.last(),
+        Some(&Scope::AnonymousNamespace { inline: false })
+    );
+}
+
+#[test]
+fn inline_namespace_kept_when_the_name_is_ambiguous_in_the_parent() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        namespace Foo { inline namespace Bar { sycl::specialization_id<int> X; } }
+        namespace Foo { sycl::specialization_id<int> X; }
+        "#,
+    );
+    // Foo::Bar::X is reachable as ::Foo::Bar::X (Bar kept); Foo::X cannot be named at all.
+    assert_eq!(ids(&a), ["_ZN3Foo3Bar1XE"]);
+    assert!(matches!(
+        a.spec_ids[0].scopes[1],
+        Scope::Namespace {
+            redundant: false,
+            ..
+        }
+    ));
+    assert_eq!(a.warnings.len(), 1, "{:?}", a.warnings);
+    assert!(a.warnings[0].contains("'Foo::X'"), "{}", a.warnings[0]);
+}
+
+#[test]
+fn templates_explicit_implicit_and_variable_templates() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        template <class T> struct WrapperTemplate { static sycl::specialization_id<T> WrapperSpecID; };
+        template class WrapperTemplate<int>;
+        template <int N> struct S3 { static constexpr sycl::specialization_id<int> a{N}; };
+        template <class T> constexpr sycl::specialization_id<T> templ{T{}};
+        struct GlobalWrapper { template <int N> static constexpr sycl::specialization_id<int> sc{N}; };
+        constexpr sycl::specialization_id<int> last{0};
+        void f(sycl::handler &h) {
+          h.set_specialization_constant<S3<1>::a>(1);
+          h.set_specialization_constant<templ<float>>(1.0f);
+          h.set_specialization_constant<GlobalWrapper::sc<20>>(1);
+        }
+        "#,
+    );
+    assert_eq!(
+        ids(&a),
+        [
+            "_ZN15WrapperTemplateIiE13WrapperSpecIDE",
+            "P____ZL4last",
+            "_ZN2S3ILi1EE1aE",
+            "_Z5templIfE",
+            "_ZN13GlobalWrapper2scILi20EEE"
+        ]
+    );
+    let names: Vec<&str> = a.spec_ids.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names[3], "templ<float>");
+    assert_eq!(names[4], "sc<20>");
+    assert_eq!(
+        a.spec_ids[2].scopes,
+        [Scope::Record {
+            name: "S3<1>".into()
+        }]
+    );
+}
+
+#[test]
+fn kernels_with_and_without_kernel_handler() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        struct Functor { void operator()(sycl::kernel_handler) const {} };
+        void f(sycl::handler &h) {
+          h.single_task<class WithHandler>([](sycl::kernel_handler kh) { (void)kh; });
+          h.parallel_for<class Plain>(8, [](int) {});
+          h.single_task(Functor{});
+        }
+        "#,
+    );
+    let summary: Vec<(Option<&str>, &str, &str, bool)> = a
+        .kernels
+        .iter()
+        .map(|k| {
+            (
+                k.name.as_deref(),
+                k.invoker.as_str(),
+                k.callable.as_str(),
+                k.takes_kernel_handler,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (Some("WithHandler"), "single_task", "lambda", true),
+            (Some("Plain"), "parallel_for", "lambda", false),
+            (None, "single_task", "Functor", true)
+        ]
+    );
+}
+
+#[test]
+fn compile_errors_are_reported_not_analysed() {
+    let mut file = tempfile::Builder::new()
+        .suffix(".cpp")
+        .tempfile()
+        .expect("temp source");
+    file.write_all(b"int x = ;\n").expect("write");
+    let err = analyze(&Options {
+        source: file.path().to_path_buf(),
+        args: vec![],
+        unique_prefix: None,
+    })
+    .expect_err("syntax error");
+    match err {
+        plugin::Error::Compile {
+            errors,
+            diagnostics,
+        } => {
+            assert_eq!(errors, 1);
+            assert!(diagnostics[0].contains(":1:9: error: expected expression"));
+        }
+        other => panic!("unexpected error {other}"),
+    }
+}
