@@ -19,6 +19,8 @@ pub struct Batch<'a> {
 
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
+    #[error(transparent)]
+    Libclang(plugin::Error),
     #[error("cannot read {path}: {source}")]
     Read {
         path: PathBuf,
@@ -126,6 +128,8 @@ pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
         source,
     })?;
     let jobs = jobs_from(&db_path, batch.output_dir, &text)?;
+    // Before the workers start: loading libclang may set LIBCLANG_PATH for the process.
+    plugin::load_libclang().map_err(BatchError::Libclang)?;
     let next = AtomicUsize::new(0);
     let failures = AtomicUsize::new(0);
     let stderr = Mutex::new(());

@@ -2,6 +2,7 @@
 //! IDs and target scopes, and which kernels take a `kernel_handler`.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{Kernel, Linkage, Scope, SourceLocation, SpecId};
@@ -15,41 +16,47 @@ const KERNEL_INVOKERS: &[&str] = &["single_task", "parallel_for", "parallel_for_
 
 pub(crate) struct Walker<'tu> {
     prefix: String,
-    /// Spec ids declared in the TU, in parse order, with their canonical USR.
-    declared: Vec<(String, SpecId)>,
+    /// Spec ids declared in the TU, in parse order, with their canonical cursor.
+    declared: Vec<(Cursor<'tu>, SpecId)>,
     /// Spec ids only reached through uses (implicit instantiations), in order of first use.
-    used: Vec<(String, SpecId)>,
+    used: Vec<(Cursor<'tu>, SpecId)>,
     /// Instantiated class template specializations whose static members libclang does not
     /// show; resolved by a second parse (see `crate::probe`).
     pub(crate) probes: Vec<Probe>,
-    /// Specializations (USR) already probed.
-    probed: HashSet<String>,
-    /// Class template USR → names of its static data members that may be spec ids.
-    template_members: HashMap<String, Vec<String>>,
+    /// Specializations already considered for probing.
+    probed: CursorMap<'tu, ()>,
+    /// Class template → names of its static data members that may be spec ids.
+    template_members: CursorMap<'tu, Rc<[String]>>,
+    /// Function (or its template) → is it a `[[clang::sycl_kernel_entry_point]]`?
+    entry_points: CursorMap<'tu, bool>,
     /// Probe variable name → canonical USR of the variable it points at (second parse only).
     pub(crate) probe_targets: HashMap<String, String>,
-    /// Canonical USRs already collected (a variable is emitted once).
-    seen: HashSet<String>,
-    /// Canonical USRs of declarations that were checked and rejected (cache).
-    rejected: HashSet<String>,
-    /// (namespace USR, name) pairs: which namespaces declare which names, for the
+    /// Canonical declarations already collected (a variable is emitted once).
+    seen: CursorMap<'tu, ()>,
+    /// (namespace key, name) pairs: which namespaces declare which names, for the
     /// redundant-inline-namespace rule and ambiguity checks.
-    names_in_namespace: HashSet<(String, String)>,
-    /// namespace USR → USRs of its inline child namespaces.
-    inline_children: HashMap<String, HashSet<String>>,
+    names_in_namespace: HashMap<Rc<str>, HashSet<String>>,
+    /// namespace key → keys of its inline child namespaces.
+    inline_children: HashMap<Rc<str>, Vec<Rc<str>>>,
     /// Pending scope chains: finalised after the walk, once every name is indexed.
     pending_scopes: Vec<PendingScopes>,
     pub(crate) kernels: Vec<Kernel>,
     warnings: Vec<String>,
     /// Implicitly instantiated variable-template specializations met as declarations.
     implicit_instantiations: Vec<Cursor<'tu>>,
+    /// Scope cursor → USR (namespaces and records are asked for again for every member).
+    scope_usrs: CursorMap<'tu, Rc<str>>,
+    /// Semantic parent cursor → its scope chain (`None`: a function-local context).
+    chains: CursorMap<'tu, Option<Rc<Chain>>>,
+    /// Class template cursor → is it `sycl::specialization_id`?
+    spec_id_templates: CursorMap<'tu, bool>,
     _tu: std::marker::PhantomData<Cursor<'tu>>,
 }
 
-/// What one walk collected.
-pub(crate) struct Collected {
-    pub(crate) declared: Vec<(String, SpecId)>,
-    pub(crate) used: Vec<(String, SpecId)>,
+/// What one walk collected; spec ids come with their canonical declaration cursor.
+pub(crate) struct Collected<'tu> {
+    pub(crate) declared: Vec<(Cursor<'tu>, SpecId)>,
+    pub(crate) used: Vec<(Cursor<'tu>, SpecId)>,
     pub(crate) kernels: Vec<Kernel>,
     /// clang-style warnings (`file:line:col: warning: …`).
     pub(crate) warnings: Vec<String>,
@@ -73,6 +80,9 @@ pub(crate) struct Probe {
     pub(crate) members: Vec<String>,
 }
 
+/// Key of the global namespace in the name index (the TU has no USR).
+const TU_KEY: &str = "<tu>";
+
 /// Name prefix of the variables the second parse appends.
 pub(crate) const PROBE_PREFIX: &str = "__sycl_specconst_probe_";
 
@@ -80,11 +90,84 @@ pub(crate) const PROBE_PREFIX: &str = "__sycl_specconst_probe_";
 struct PendingScopes {
     /// (index into declared/used, is_used)
     owner: (usize, bool),
-    /// For each scope: (namespace USR of the scope, its parent USR, name of the next component).
-    inline_checks: Vec<Option<(String, String)>>,
-    /// (namespace USR, name) for every name the footer's qualified TARGET looks up in a
+    /// For each scope that is an inline namespace: (key of its parent, name of the next
+    /// component) to look up; `None` for other scopes.
+    inline_checks: Vec<Option<(Rc<str>, String)>>,
+    /// (namespace key, name) for every name the footer's qualified TARGET looks up in a
     /// namespace; more than one entity means no footer can name the variable.
-    lookups: Vec<(String, String)>,
+    lookups: Vec<(Rc<str>, String)>,
+}
+
+/// A map keyed by cursor (libclang's hash, confirmed with cursor equality).
+struct CursorMap<'tu, V> {
+    buckets: HashMap<u32, Vec<(Cursor<'tu>, V)>>,
+}
+
+impl<V> Default for CursorMap<'_, V> {
+    fn default() -> Self {
+        CursorMap {
+            buckets: HashMap::new(),
+        }
+    }
+}
+
+impl<'tu, V: Clone> CursorMap<'tu, V> {
+    fn get(&self, c: Cursor<'tu>) -> Option<V> {
+        self.buckets
+            .get(&c.hash())?
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, v)| v.clone())
+    }
+
+    fn insert(&mut self, c: Cursor<'tu>, v: V) {
+        let bucket = self.buckets.entry(c.hash()).or_default();
+        match bucket.iter_mut().find(|(k, _)| *k == c) {
+            Some(slot) => slot.1 = v,
+            None => bucket.push((c, v)),
+        }
+    }
+
+    fn get_or_insert_with(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> V {
+        let bucket = self.buckets.entry(c.hash()).or_default();
+        if let Some((_, v)) = bucket.iter().find(|(k, _)| *k == c) {
+            return v.clone();
+        }
+        let v = make();
+        bucket.push((c, v.clone()));
+        v
+    }
+}
+
+/// Where a spec id lives.
+struct ScopeInfo {
+    scopes: Vec<Scope>,
+    inline_checks: Vec<Option<(Rc<str>, String)>>,
+    lookups: Vec<(Rc<str>, String)>,
+}
+
+/// The scopes of a declaration context, as seen by its members.
+#[derive(Clone)]
+struct Chain {
+    scopes: Vec<Scope>,
+    /// Per scope, as in [`ScopeInfo`]; the last scope's check is completed by the member.
+    inline_checks: Vec<Option<(Rc<str>, String)>>,
+    /// Lookups needed to name this context itself.
+    lookups: Vec<(Rc<str>, String)>,
+    /// Key under which members of this context are looked up, when it is a namespace (or the
+    /// TU) reachable by qualified lookup.
+    lookup_key: Option<Rc<str>>,
+    /// For inline namespaces: the key of the parent, where the member's name is looked up.
+    inline_parent: Option<Rc<str>>,
+}
+
+impl Chain {
+    /// Inside an anonymous namespace (shims take over naming).
+    fn lookups_closed(&self) -> bool {
+        self.scopes
+            .iter()
+            .any(|s| matches!(s, Scope::AnonymousNamespace { .. }))
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -107,41 +190,45 @@ impl<'tu> Walker<'tu> {
             declared: Vec::new(),
             used: Vec::new(),
             probes: Vec::new(),
-            probed: HashSet::new(),
-            template_members: HashMap::new(),
+            probed: CursorMap::default(),
+            template_members: CursorMap::default(),
+            entry_points: CursorMap::default(),
             probe_targets: HashMap::new(),
-            seen: HashSet::new(),
-            rejected: HashSet::new(),
-            names_in_namespace: HashSet::new(),
+            seen: CursorMap::default(),
+            names_in_namespace: HashMap::new(),
             inline_children: HashMap::new(),
             pending_scopes: Vec::new(),
             kernels: Vec::new(),
             warnings: Vec::new(),
             implicit_instantiations: Vec::new(),
+            scope_usrs: CursorMap::default(),
+            chains: CursorMap::default(),
+            spec_id_templates: CursorMap::default(),
             _tu: std::marker::PhantomData,
         }
     }
 
     pub(crate) fn walk_tu(&mut self, tu: Cursor<'tu>) {
+        let tu_key: Rc<str> = Rc::from(TU_KEY);
         for child in tu.children() {
             let context = if child.is_in_system_header() {
                 Context::System
             } else {
                 Context::Concrete
             };
-            self.visit(child, context);
+            self.visit(child, context, Some(&tu_key));
         }
         // Instantiations no use in the TU's own code revealed (e.g. used from a template).
         for c in std::mem::take(&mut self.implicit_instantiations) {
-            if let Some(spec) = self.spec_id_for(c) {
-                self.push(spec, c, true);
+            if let Some(found) = self.spec_id_for(c) {
+                self.push(found, true);
             }
         }
     }
 
     /// Resolves inline-namespace redundancy; returns the spec ids declared (parse order) and
     /// those only reached through uses, each with its canonical USR.
-    pub(crate) fn finish(&mut self) -> Collected {
+    pub(crate) fn finish(&mut self) -> Collected<'tu> {
         let pending = std::mem::take(&mut self.pending_scopes);
         let mut unnameable: Vec<(bool, usize)> = Vec::new();
         for p in pending {
@@ -156,7 +243,7 @@ impl<'tu> Walker<'tu> {
                 } else {
                     &self.declared[index].1
                 };
-                let scope = if ns == "<tu>" {
+                let scope = if &**ns == TU_KEY {
                     "the global namespace"
                 } else {
                     "its enclosing namespace"
@@ -212,17 +299,18 @@ impl<'tu> Walker<'tu> {
     /// namespaces, as `DeclContext::lookup` sees them) declare `name`. Declarations of one name
     /// inside one namespace are one entity or an overload/specialization set, so more than one
     /// namespace is what makes a qualified name ambiguous.
-    fn lookup_count(&self, ns: &str, name: &str) -> usize {
+    fn lookup_count(&self, ns: &Rc<str>, name: &str) -> usize {
         let mut count = 0;
-        let mut stack = vec![ns.to_string()];
-        let mut visited: HashSet<String> = HashSet::new();
+        let mut stack = vec![ns.clone()];
+        let mut visited: HashSet<Rc<str>> = HashSet::new();
         while let Some(current) = stack.pop() {
             if !visited.insert(current.clone()) {
                 continue;
             }
             if self
                 .names_in_namespace
-                .contains(&(current.clone(), name.to_string()))
+                .get(&current)
+                .is_some_and(|names| names.contains(name))
             {
                 count += 1;
             }
@@ -235,30 +323,45 @@ impl<'tu> Walker<'tu> {
 
     fn walk(&mut self, cursor: Cursor<'tu>, context: Context) {
         for child in cursor.children() {
-            self.visit(child, context);
+            self.visit(child, context, None);
         }
     }
 
-    fn visit(&mut self, c: Cursor<'tu>, context: Context) {
+    /// Walks a namespace's members, telling them the namespace's key for the name index.
+    fn walk_namespace(
+        &mut self,
+        namespace: Cursor<'tu>,
+        context: Context,
+        parent: Option<&Rc<str>>,
+    ) {
+        let key = self.scope_usr(namespace);
+        if namespace.is_inline_namespace()
+            && let Some(parent) = parent
+        {
+            let children = self.inline_children.entry(parent.clone()).or_default();
+            if !children.contains(&key) {
+                children.push(key.clone());
+            }
+        }
+        for child in namespace.children() {
+            self.visit(child, context, Some(&key));
+        }
+    }
+
+    /// `namespace`: the key of the enclosing namespace (or TU) when `c` is a direct member of
+    /// one, for the name index.
+    fn visit(&mut self, c: Cursor<'tu>, context: Context, namespace: Option<&Rc<str>>) {
         let kind = c.kind();
-        if matches!(context, Context::Concrete | Context::System) {
-            self.index_name(c);
+        if let Some(ns) = namespace
+            && matches!(context, Context::Concrete | Context::System)
+        {
+            self.index_name(c, ns);
         }
         if context == Context::System {
-            return self.visit_system(c);
+            return self.visit_system(c, namespace);
         }
         match kind {
-            lc::CXCursor_Namespace => {
-                if c.is_inline_namespace()
-                    && let Some(parent) = c.semantic_parent()
-                {
-                    self.inline_children
-                        .entry(scope_usr(parent))
-                        .or_default()
-                        .insert(c.usr());
-                }
-                self.walk(c, context);
-            }
+            lc::CXCursor_Namespace => self.walk_namespace(c, context, namespace),
             lc::CXCursor_LinkageSpec
             | lc::CXCursor_StructDecl
             | lc::CXCursor_ClassDecl
@@ -325,19 +428,9 @@ impl<'tu> Walker<'tu> {
 
     /// The cheap walk for system headers: namespaces and classes are entered, spec ids declared
     /// there are collected, everything else (bodies, templates, expressions) is skipped.
-    fn visit_system(&mut self, c: Cursor<'tu>) {
+    fn visit_system(&mut self, c: Cursor<'tu>, namespace: Option<&Rc<str>>) {
         match c.kind() {
-            lc::CXCursor_Namespace => {
-                if c.is_inline_namespace()
-                    && let Some(parent) = c.semantic_parent()
-                {
-                    self.inline_children
-                        .entry(scope_usr(parent))
-                        .or_default()
-                        .insert(c.usr());
-                }
-                self.walk(c, Context::System);
-            }
+            lc::CXCursor_Namespace => self.walk_namespace(c, Context::System, namespace),
             lc::CXCursor_LinkageSpec
             | lc::CXCursor_StructDecl
             | lc::CXCursor_ClassDecl
@@ -347,23 +440,157 @@ impl<'tu> Walker<'tu> {
         }
     }
 
-    /// Records a namespace-scope declaration's name for later inline-namespace lookups.
-    fn index_name(&mut self, c: Cursor<'tu>) {
+    /// Records a namespace member's name for later inline-namespace lookups. The lexical
+    /// parent stands in for the semantic one: they differ only for out-of-line definitions,
+    /// whose names were indexed at their first declaration.
+    fn index_name(&mut self, c: Cursor<'tu>, namespace: &Rc<str>) {
         if !c.is_declaration() {
-            return;
-        }
-        let Some(parent) = c.semantic_parent() else {
-            return;
-        };
-        let pk = parent.kind();
-        if pk != lc::CXCursor_Namespace && pk != lc::CXCursor_TranslationUnit {
             return;
         }
         let name = c.spelling();
         if name.is_empty() {
             return;
         }
-        self.names_in_namespace.insert((scope_usr(parent), name));
+        self.names_in_namespace
+            .entry(namespace.clone())
+            .or_default()
+            .insert(name);
+    }
+
+    /// The key of a scope (USR; fixed key for the TU), cached per cursor.
+    fn scope_usr(&mut self, c: Cursor<'tu>) -> Rc<str> {
+        self.scope_usrs.get_or_insert_with(c, || {
+            if c.kind() == lc::CXCursor_TranslationUnit {
+                Rc::from(TU_KEY)
+            } else {
+                Rc::from(c.usr())
+            }
+        })
+    }
+
+    /// Where `c` lives: its scopes (outermost first; `None` for function-local declarations),
+    /// the inline namespaces whose redundancy needs a lookup, and the namespace lookups the
+    /// footer's qualified name performs. Parent chains are shared by siblings, so they are
+    /// memoised per semantic parent.
+    fn describe_scopes(&mut self, c: Cursor<'tu>) -> Option<ScopeInfo> {
+        let parent = c.semantic_parent()?;
+        let chain = self.chain(parent)?;
+        let name = c.spelling();
+        let mut inline_checks = chain.inline_checks.clone();
+        if let Some(slot) = inline_checks.last_mut()
+            && let Some(grandparent) = &chain.inline_parent
+        {
+            *slot = Some((grandparent.clone(), name.clone()));
+        }
+        let mut lookups = chain.lookups.clone();
+        if let Some(key) = &chain.lookup_key {
+            lookups.push((key.clone(), name));
+        }
+        Some(ScopeInfo {
+            scopes: chain.scopes.clone(),
+            inline_checks,
+            lookups,
+        })
+    }
+
+    /// The scope chain of a declaration context (memoised).
+    fn chain(&mut self, context: Cursor<'tu>) -> Option<Rc<Chain>> {
+        if let Some(found) = self.chains.get(context) {
+            return found;
+        }
+        let computed = self.compute_chain(context).map(Rc::new);
+        self.chains.insert(context, computed.clone());
+        computed
+    }
+
+    fn compute_chain(&mut self, context: Cursor<'tu>) -> Option<Chain> {
+        let kind = context.kind();
+        if kind == lc::CXCursor_TranslationUnit {
+            return Some(Chain {
+                scopes: Vec::new(),
+                inline_checks: Vec::new(),
+                lookups: Vec::new(),
+                lookup_key: Some(Rc::from(TU_KEY)),
+                inline_parent: None,
+            });
+        }
+        if kind == lc::CXCursor_LinkageSpec {
+            return self.chain(context.semantic_parent()?).map(|c| (*c).clone());
+        }
+        let parent_cursor = context.semantic_parent()?;
+        let parent = self.chain(parent_cursor)?;
+        let name = context.spelling();
+        let mut chain = Chain {
+            scopes: parent.scopes.clone(),
+            inline_checks: parent.inline_checks.clone(),
+            lookups: parent.lookups.clone(),
+            lookup_key: None,
+            inline_parent: None,
+        };
+        // The parent's inline check looks up this context's name.
+        if let Some(slot) = chain.inline_checks.last_mut()
+            && let Some(grandparent) = &parent.inline_parent
+        {
+            *slot = Some((grandparent.clone(), name.clone()));
+        }
+        // Reaching this context from its parent looks its name up there.
+        if let Some(key) = &parent.lookup_key {
+            chain.lookups.push((key.clone(), name.clone()));
+        }
+        match kind {
+            lc::CXCursor_Namespace => {
+                let inline = context.is_inline_namespace();
+                if context.is_anonymous() || name.is_empty() {
+                    // Beyond an anonymous namespace the footer goes through shims, which look
+                    // names up from inside: no qualified lookups are checked.
+                    chain.scopes.push(Scope::AnonymousNamespace { inline });
+                    chain.inline_checks.push(None);
+                    chain.lookups.clear();
+                } else {
+                    let key = self.scope_usr(context);
+                    chain.scopes.push(Scope::Namespace {
+                        name,
+                        inline,
+                        redundant: false,
+                    });
+                    chain.inline_checks.push(None);
+                    chain.lookup_key = (!parent.lookups_closed()).then(|| key.clone());
+                    if inline {
+                        chain.inline_parent = Some(self.scope_usr(parent_cursor));
+                    }
+                }
+            }
+            lc::CXCursor_StructDecl
+            | lc::CXCursor_ClassDecl
+            | lc::CXCursor_UnionDecl
+            | lc::CXCursor_ClassTemplate => {
+                chain.scopes.push(Scope::Record {
+                    name: record_name(context),
+                });
+                chain.inline_checks.push(None);
+            }
+            _ => return None, // functions, lambdas, blocks: locals
+        }
+        if parent.lookups_closed() {
+            chain.lookups.clear();
+        }
+        Some(chain)
+    }
+
+    /// `T` if `ty` (after typedefs, cv) is `sycl::specialization_id<T>`.
+    fn specialization_id_value_type(&mut self, ty: Type<'tu>) -> Option<String> {
+        let canonical = ty.canonical();
+        if canonical.kind() != lc::CXType_Record {
+            return None; // references, pointers, arrays do not qualify
+        }
+        let template = canonical.declaration()?.specialized_template()?;
+        let is_spec_id = self.spec_id_templates.get_or_insert_with(template, || {
+            template.spelling() == "specialization_id" && in_sycl_namespace(template)
+        });
+        if !is_spec_id || canonical.num_template_arguments() != 1 {
+            return None;
+        }
+        Some(canonical.template_argument(0).canonical().spelling())
     }
 
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
@@ -379,8 +606,8 @@ impl<'tu> Walker<'tu> {
             self.implicit_instantiations.push(c);
             return;
         }
-        if let Some(spec) = self.spec_id_for(c) {
-            self.push(spec, c, false);
+        if let Some(found) = self.spec_id_for(c) {
+            self.push(found, false);
         }
     }
 
@@ -437,23 +664,16 @@ impl<'tu> Walker<'tu> {
     }
 
     fn add_probe(&mut self, record: Cursor<'tu>, position: Option<usize>) {
-        let usr = record.usr();
-        if usr.is_empty() || self.probed.contains(&usr) {
+        if self.probed.get(record).is_some() {
             return;
         }
-        self.probed.insert(usr);
+        self.probed.insert(record, ());
         let Some(template) = record.specialized_template() else {
             return;
         };
-        let template_usr = template.usr();
-        let members = match self.template_members.get(&template_usr) {
-            Some(m) => m.clone(),
-            None => {
-                let m = possible_spec_id_members(template);
-                self.template_members.insert(template_usr, m.clone());
-                m
-            }
-        };
+        let members = self
+            .template_members
+            .get_or_insert_with(template, || possible_spec_id_members(template).into());
         if members.is_empty() {
             return;
         }
@@ -466,7 +686,7 @@ impl<'tu> Walker<'tu> {
         self.probes.push(Probe {
             position,
             class: format!("::{spelled}"),
-            members,
+            members: members.to_vec(),
         });
     }
 
@@ -478,73 +698,72 @@ impl<'tu> Walker<'tu> {
         // Prefer the definition: an `extern` declaration only counts when the TU also defines
         // the variable (`spec_id_for` rejects declarations with external storage).
         let def = target.definition().unwrap_or(target);
-        if let Some(spec) = self.spec_id_for(def) {
-            self.push(spec, def, true);
+        if let Some(found) = self.spec_id_for(def) {
+            self.push(found, true);
         }
     }
 
-    fn push(&mut self, spec: SpecId, c: Cursor<'tu>, is_used: bool) {
-        let inline_checks = inline_checks_for(c);
-        let lookups = namespace_lookups_for(c);
+    fn push(&mut self, (canonical, spec, info): (Cursor<'tu>, SpecId, ScopeInfo), is_used: bool) {
         let list = if is_used {
             &mut self.used
         } else {
             &mut self.declared
         };
-        list.push((c.canonical().usr(), spec));
+        list.push((canonical, spec));
         self.pending_scopes.push(PendingScopes {
             owner: (list.len() - 1, is_used),
-            inline_checks,
-            lookups,
+            inline_checks: info.inline_checks,
+            lookups: info.lookups,
         });
     }
 
-    /// The footer entry for `c`, if it is a qualifying variable not collected yet.
-    fn spec_id_for(&mut self, c: Cursor<'tu>) -> Option<SpecId> {
+    /// The footer entry for `c` (with its canonical USR and scope data), if it is a
+    /// qualifying variable not collected yet.
+    fn spec_id_for(&mut self, c: Cursor<'tu>) -> Option<(Cursor<'tu>, SpecId, ScopeInfo)> {
         let ty = c.ty();
         if !ty.is_valid() {
             return None; // primary variable templates and other typeless declarations
         }
-        let usr = c.canonical().usr();
-        if usr.is_empty() || self.seen.contains(&usr) || self.rejected.contains(&usr) {
+        let value_type = self.specialization_id_value_type(ty)?;
+        let canonical = c.canonical();
+        if self.seen.get(canonical).is_some() {
             return None;
         }
-        let value_type = match specialization_id_value_type(ty) {
-            Some(v) => v,
-            None => {
-                self.rejected.insert(usr);
-                return None;
-            }
-        };
         if c.has_external_storage() || !c.has_global_storage() {
             return None; // `extern` (a later definition may still qualify) / locals
         }
-        let scopes = scopes_of(c)?;
-        let mut mangled = c.mangling();
-        if mangled.is_empty() {
-            return None;
-        }
-        if !mangled.starts_with("_Z") {
-            // libclang applies shouldMangleDeclName: a global-namespace variable comes back
-            // bare; the builtin always mangles (`_Z` + length + name).
-            mangled = format!("_Z{}{}", mangled.len(), mangled);
-        }
+        let mut info = self.describe_scopes(c)?;
         let linkage = match c.linkage() {
             lc::CXLinkage_External => Linkage::External,
             lc::CXLinkage_UniqueExternal => Linkage::UniqueExternal,
             lc::CXLinkage_Internal => Linkage::Internal,
             _ => Linkage::NoLinkage,
         };
+        // Variable-template specializations (UnexposedDecl) need their template arguments.
+        let variable = c.spelling();
+        let plain = (c.kind() == lc::CXCursor_VarDecl)
+            .then(|| mangle_plain_variable(&info.scopes, &variable, linkage))
+            .flatten();
+        let mangled = match plain {
+            Some(m) => {
+                debug_assert_eq!(m, libclang_mangling(c), "own mangling of {variable}");
+                m
+            }
+            None => libclang_mangling(c),
+        };
+        if mangled.is_empty() {
+            return None;
+        }
         let symbolic_id = if linkage.is_externally_visible() {
             mangled.clone()
         } else {
             format!("{}___{}", self.prefix, mangled)
         };
-        self.seen.insert(usr);
+        self.seen.insert(canonical, ());
         let loc = c.location();
-        Some(SpecId {
+        let spec = SpecId {
             name: variable_name(c, &mangled),
-            scopes,
+            scopes: std::mem::take(&mut info.scopes),
             mangled_name: mangled,
             symbolic_id,
             linkage,
@@ -554,7 +773,8 @@ impl<'tu> Walker<'tu> {
                 line: loc.line,
                 column: loc.column,
             },
-        })
+        };
+        Some((canonical, spec, info))
     }
 
     fn consider_kernel_call(&mut self, call: Cursor<'tu>) {
@@ -584,7 +804,7 @@ impl<'tu> Walker<'tu> {
                     }
                     None => (arg_ty.spelling(), false),
                 }
-            } else if is_kernel_entry_point(callee) {
+            } else if self.is_kernel_entry_point(callee) {
                 // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
                 let takes = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
                     .filter_map(|i| callee.argument(i))
@@ -609,6 +829,16 @@ impl<'tu> Walker<'tu> {
     }
 }
 
+impl<'tu> Walker<'tu> {
+    /// Is `function` (or the template it was instantiated from) marked
+    /// `[[clang::sycl_kernel_entry_point(…)]]`? Cached: every call is asked about.
+    fn is_kernel_entry_point(&mut self, function: Cursor<'tu>) -> bool {
+        let key = function.specialized_template().unwrap_or(function);
+        self.entry_points
+            .get_or_insert_with(key, || has_entry_point_attribute(key))
+    }
+}
+
 /// Does the expression (through implicit conversions and temporaries) create a lambda?
 fn contains_lambda(expr: Cursor<'_>) -> bool {
     let mut current = expr;
@@ -625,19 +855,15 @@ fn contains_lambda(expr: Cursor<'_>) -> bool {
     false
 }
 
-/// Is `function` (or the template it was instantiated from) marked
-/// `[[clang::sycl_kernel_entry_point(…)]]`? libclang exposes the attribute only as an
-/// unexposed attribute, so its first tokens are inspected.
-fn is_kernel_entry_point(function: Cursor<'_>) -> bool {
-    let has_attribute = |f: Cursor<'_>| {
-        f.children().iter().any(|c| {
-            c.is_attribute()
-                && c.leading_tokens(4)
-                    .iter()
-                    .any(|t| t == "sycl_kernel_entry_point")
-        })
-    };
-    has_attribute(function) || function.specialized_template().is_some_and(has_attribute)
+/// libclang exposes `[[clang::sycl_kernel_entry_point(…)]]` only as an unexposed attribute
+/// among the function's children, so the attribute's first tokens are inspected.
+fn has_entry_point_attribute(function: Cursor<'_>) -> bool {
+    function.children().iter().any(|c| {
+        c.is_attribute()
+            && c.leading_tokens(4)
+                .iter()
+                .any(|t| t == "sycl_kernel_entry_point")
+    })
 }
 
 impl Context {
@@ -661,32 +887,6 @@ fn is_function_like(kind: lc::CXCursorKind) -> bool {
             | lc::CXCursor_ConversionFunction
             | lc::CXCursor_LambdaExpr
     )
-}
-
-/// USR identifying a scope; the TU has none, so it gets a fixed key.
-fn scope_usr(c: Cursor<'_>) -> String {
-    if c.kind() == lc::CXCursor_TranslationUnit {
-        "<tu>".to_string()
-    } else {
-        c.usr()
-    }
-}
-
-/// `T` if `ty` (after typedefs, cv) is `sycl::specialization_id<T>`.
-fn specialization_id_value_type(ty: Type<'_>) -> Option<String> {
-    let canonical = ty.canonical();
-    if canonical.kind() != lc::CXType_Record {
-        return None; // references, pointers, arrays do not qualify
-    }
-    let decl = canonical.declaration()?;
-    let template = decl.specialized_template()?;
-    if template.spelling() != "specialization_id" || !in_sycl_namespace(template) {
-        return None;
-    }
-    if canonical.num_template_arguments() != 1 {
-        return None;
-    }
-    Some(canonical.template_argument(0).canonical().spelling())
 }
 
 /// Is `c` declared directly in `sycl`, `sycl::<inline>` or `cl::sycl`?
@@ -727,96 +927,59 @@ fn declared_in_sycl(c: Cursor<'_>) -> bool {
     false
 }
 
-/// Enclosing scopes, outermost first; `None` for function-local declarations.
-fn scopes_of(c: Cursor<'_>) -> Option<Vec<Scope>> {
-    let mut scopes = Vec::new();
-    let mut cur = c.semantic_parent();
-    while let Some(p) = cur {
-        match p.kind() {
-            lc::CXCursor_TranslationUnit => break,
-            lc::CXCursor_Namespace => {
-                let inline = p.is_inline_namespace();
-                if p.is_anonymous() || p.spelling().is_empty() {
-                    scopes.push(Scope::AnonymousNamespace { inline });
-                } else {
-                    scopes.push(Scope::Namespace {
-                        name: p.spelling(),
-                        inline,
-                        redundant: false,
-                    });
-                }
-            }
-            lc::CXCursor_LinkageSpec => {}
-            lc::CXCursor_StructDecl
-            | lc::CXCursor_ClassDecl
-            | lc::CXCursor_UnionDecl
-            | lc::CXCursor_ClassTemplate => {
-                scopes.push(Scope::Record {
-                    name: record_name(p),
-                });
-            }
-            _ => return None,
-        }
-        cur = p.semantic_parent();
+/// libclang's mangling forced to the `_Z` form: `clang_Cursor_getMangling` applies
+/// `shouldMangleDeclName`, so a global-namespace variable comes back bare, while the builtin
+/// always mangles (`_Z` + length + name).
+fn libclang_mangling(c: Cursor<'_>) -> String {
+    let mangled = c.mangling();
+    if mangled.is_empty() || mangled.starts_with("_Z") {
+        mangled
+    } else {
+        format!("_Z{}{}", mangled.len(), mangled)
     }
-    scopes.reverse();
-    Some(scopes)
 }
 
-/// For each scope of `c`, outermost first: for inline namespaces, (parent scope USR, name of
-/// the next component) to look up; `None` otherwise.
-fn inline_checks_for(c: Cursor<'_>) -> Vec<Option<(String, String)>> {
-    let mut checks = Vec::new();
-    let mut inner_name = c.spelling();
-    let mut cur = c.semantic_parent();
-    while let Some(p) = cur {
-        match p.kind() {
-            lc::CXCursor_TranslationUnit => break,
-            lc::CXCursor_LinkageSpec => {}
-            _ => {
-                let check = if p.kind() == lc::CXCursor_Namespace && p.is_inline_namespace() {
-                    p.semantic_parent()
-                        .map(|parent| (scope_usr(parent), inner_name.clone()))
-                } else {
-                    None
-                };
-                checks.push(check);
-                inner_name = p.spelling();
+/// Itanium mangling of a variable whose scopes are plain namespaces and non-template classes
+/// (the common case), without asking libclang, which builds a mangler per call. `None` where
+/// templates or `std` (abbreviated `St`) are involved; those go to libclang. Debug builds check
+/// every result against libclang.
+fn mangle_plain_variable(scopes: &[Scope], name: &str, linkage: Linkage) -> Option<String> {
+    let mut components: Vec<&str> = Vec::with_capacity(scopes.len() + 1);
+    let mut in_anonymous = false;
+    for scope in scopes {
+        match scope {
+            Scope::Namespace { name, .. } => components.push(name),
+            Scope::AnonymousNamespace { .. } => {
+                in_anonymous = true;
+                components.push("_GLOBAL__N_1");
             }
+            Scope::Record { name } if !name.contains('<') => components.push(name),
+            Scope::Record { .. } => return None,
         }
-        cur = p.semantic_parent();
     }
-    checks.reverse();
-    checks
-}
-
-/// (namespace or TU USR, name) for each name looked up in a named namespace or the global
-/// namespace along `c`'s qualified name. Anonymous namespaces end the chain: beyond them the
-/// footer goes through shims, which look names up from inside.
-fn namespace_lookups_for(c: Cursor<'_>) -> Vec<(String, String)> {
-    let mut lookups = Vec::new();
-    let mut inner_name = c.spelling();
-    let mut cur = c.semantic_parent();
-    while let Some(p) = cur {
-        match p.kind() {
-            lc::CXCursor_LinkageSpec => {}
-            lc::CXCursor_TranslationUnit => {
-                lookups.push((scope_usr(p), inner_name));
-                break;
-            }
-            lc::CXCursor_Namespace => {
-                if p.is_anonymous() || p.spelling().is_empty() {
-                    lookups.clear();
-                    break;
-                }
-                lookups.push((scope_usr(p), inner_name));
-                inner_name = p.spelling();
-            }
-            _ => inner_name = p.spelling(),
-        }
-        cur = p.semantic_parent();
+    if name.contains('<') || components.first() == Some(&"std") {
+        return None;
     }
-    lookups
+    // `L` marks internal-linkage names of namespace scope outside anonymous namespaces.
+    let at_namespace_scope = !matches!(scopes.last(), Some(Scope::Record { .. }));
+    let local = if linkage == Linkage::Internal && at_namespace_scope && !in_anonymous {
+        "L"
+    } else {
+        ""
+    };
+    let mut out = String::from("_Z");
+    if components.is_empty() {
+        out.push_str(local);
+        out.push_str(&format!("{}{name}", name.len()));
+        return Some(out);
+    }
+    out.push('N');
+    for c in components {
+        out.push_str(&format!("{}{c}", c.len()));
+    }
+    out.push_str(local);
+    out.push_str(&format!("{}{name}E", name.len()));
+    Some(out)
 }
 
 /// A record's name as clang prints it in a qualified name: with template arguments for

@@ -113,6 +113,12 @@ fn io_message(e: &std::io::Error) -> String {
     }
 }
 
+/// Loads libclang now. Multi-threaded callers call this before starting threads (loading may
+/// set `LIBCLANG_PATH` for the process).
+pub fn load_libclang() -> Result<(), Error> {
+    libclang::load().map_err(Error::LibclangNotFound)
+}
+
 /// The unique prefix for `options`: explicit, else from the flags, else deterministic.
 pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
     let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
@@ -166,25 +172,37 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
         );
     }
     let probes = std::mem::take(&mut walker.probes);
-    let mut collected = walker.finish();
-    if !probes.is_empty() {
+    let collected = walker.finish();
+    let kernels = collected.kernels;
+    let warnings = collected.warnings;
+    let spec_ids = if probes.is_empty() {
+        collected
+            .declared
+            .into_iter()
+            .chain(collected.used)
+            .map(|(_, spec)| spec)
+            .collect()
+    } else {
+        let with_usr = |list: Vec<(libclang::Cursor<'_>, SpecId)>| -> Vec<(String, SpecId)> {
+            list.into_iter().map(|(c, spec)| (c.usr(), spec)).collect()
+        };
+        let mut declared = with_usr(collected.declared);
+        let mut used = with_usr(collected.used);
         resolve_probes(
             &index,
             options,
             &args,
             &unique_prefix,
             &probes,
-            &mut collected,
+            &mut declared,
+            &mut used,
         )?;
-    }
-    let kernels = std::mem::take(&mut collected.kernels);
-    let warnings = std::mem::take(&mut collected.warnings);
-    let spec_ids = collected
-        .declared
-        .into_iter()
-        .chain(collected.used)
-        .map(|(_, spec)| spec)
-        .collect();
+        declared
+            .into_iter()
+            .chain(used)
+            .map(|(_, spec)| spec)
+            .collect()
+    };
     let mut dependencies = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for f in tu.included_files() {
@@ -213,7 +231,8 @@ fn resolve_probes(
     args: &[String],
     unique_prefix: &str,
     probes: &[analysis::Probe],
-    collected: &mut analysis::Collected,
+    declared: &mut Vec<(String, SpecId)>,
+    used: &mut Vec<(String, SpecId)>,
 ) -> Result<(), Error> {
     use std::collections::{HashMap, HashSet};
     use std::fmt::Write as _;
@@ -247,14 +266,14 @@ fn resolve_probes(
     walker.walk_tu(tu.cursor());
     let targets = std::mem::take(&mut walker.probe_targets);
     let second = walker.finish();
-    let mut found: HashMap<String, SpecId> =
-        second.declared.into_iter().chain(second.used).collect();
-
-    let mut present: HashSet<String> = collected
+    let mut found: HashMap<String, SpecId> = second
         .declared
-        .iter()
-        .map(|(usr, _)| usr.clone())
+        .into_iter()
+        .chain(second.used)
+        .map(|(c, spec)| (c.usr(), spec))
         .collect();
+
+    let mut present: HashSet<String> = declared.iter().map(|(usr, _)| usr.clone()).collect();
     let mut inserts: Vec<(usize, String, SpecId)> = Vec::new();
     for (i, probe) in probes.iter().enumerate() {
         for j in 0..probe.members.len() {
@@ -270,12 +289,12 @@ fn resolve_probes(
             };
             match probe.position {
                 Some(position) => {
-                    collected.used.retain(|(u, _)| u != usr);
+                    used.retain(|(u, _)| u != usr);
                     inserts.push((position, usr.clone(), spec));
                 }
                 None => {
-                    if !collected.used.iter().any(|(u, _)| u == usr) {
-                        collected.used.push((usr.clone(), spec));
+                    if !used.iter().any(|(u, _)| u == usr) {
+                        used.push((usr.clone(), spec));
                     }
                 }
             }
@@ -283,16 +302,16 @@ fn resolve_probes(
         }
     }
     if !inserts.is_empty() {
-        let old = std::mem::take(&mut collected.declared);
+        let old = std::mem::take(declared);
         let mut inserts = inserts.into_iter().peekable();
         for (index, entry) in old.into_iter().enumerate() {
             while let Some((_, usr, spec)) = inserts.next_if(|(p, _, _)| *p <= index) {
-                collected.declared.push((usr, spec));
+                declared.push((usr, spec));
             }
-            collected.declared.push(entry);
+            declared.push(entry);
         }
         for (_, usr, spec) in inserts {
-            collected.declared.push((usr, spec));
+            declared.push((usr, spec));
         }
     }
     Ok(())
