@@ -39,3 +39,12 @@ if os.path.isdir("/usr/lib/llvm-19/lib") and any(
     config.available_features.add("libclang-19")
 if shutil.which("spirv-val"):
     config.available_features.add("spirv-tools")
+
+# --- post-link (sycl-post-link, issue 3) ------------------------------------------------------
+# %sycl-post-link: the tool; %sycl-device-cc: clang-22 cc1 in SYCL device mode for spir64,
+# emitting textual LLVM IR (append -O0/-O2, the source and -o).
+config.substitutions.append(("%sycl-post-link", os.path.join(bin_dir, "sycl-post-link")))
+config.substitutions.append(
+    ("%sycl-device-cc",
+     "clang++-22 -cc1 -fsycl-is-device -triple spir64-unknown-unknown -std=c++17 -emit-llvm "
+     "-I " + os.path.join(config.test_source_root, "post-link", "Inputs")))

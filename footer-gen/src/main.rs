@@ -75,7 +75,7 @@ struct Cli {
     mt: Option<String>,
 
     /// Batch mode: analyse every TU of BUILD_DIR/compile_commands.json, in parallel.
-    #[arg(short = 'p', value_name = "BUILD_DIR", conflicts_with_all = ["file", "output"])]
+    #[arg(short = 'p', value_name = "BUILD_DIR", conflicts_with_all = ["file", "output"], requires = "output_dir")]
     build_dir: Option<PathBuf>,
 
     /// Batch mode: directory receiving one footer per TU (mirrors the source's absolute path).

@@ -598,10 +598,7 @@ impl<'tu> Walker<'tu> {
             self.record_probe_target(c);
             return;
         }
-        if c.kind() == lc::CXCursor_UnexposedDecl
-            && c.ty().is_valid()
-            && is_implicit_instantiation(c)
-        {
+        if is_implicit_instantiation(c) {
             // Collected in order of first use; leftovers after the walk (see `walk_tu`).
             self.implicit_instantiations.push(c);
             return;
@@ -725,6 +722,9 @@ impl<'tu> Walker<'tu> {
             return None; // primary variable templates and other typeless declarations
         }
         let value_type = self.specialization_id_value_type(ty)?;
+        if c.kind() == lc::CXCursor_UnexposedDecl && is_partial_specialization(c) {
+            return None;
+        }
         let canonical = c.canonical();
         if self.seen.get(canonical).is_some() {
             return None;
@@ -1041,14 +1041,45 @@ fn trailing_template_args(mangled: &str) -> Option<String> {
     None
 }
 
-/// libclang lists implicitly instantiated variable-template specializations among the
-/// declarations (at the class or TU), with the extent of their pattern. The tokens tell them
-/// apart: `template <params>` (pattern: implicit instantiation), `template <>` (explicit
-/// specialization), `template constexpr …` (explicit instantiation).
-fn is_implicit_instantiation(var: Cursor<'_>) -> bool {
-    let tokens = var.leading_tokens(3);
-    let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    matches!(t.as_slice(), ["template", "<", next] if *next != ">")
+/// libclang lists some implicit instantiations among the declarations:
+/// * variable-template specializations (UnexposedDecl, at the class or TU), with the extent of
+///   their pattern: `template <params> …`, where an explicit specialization starts
+///   `template <>` and an explicit instantiation `template constexpr …`;
+/// * static data members of class template specializations defined out of line
+///   (`template <class T> const X Cfg<T>::id{…};`), listed where the pattern is, with the
+///   pattern's extent minus its template header, so they start with neither form of `template`.
+fn is_implicit_instantiation(c: Cursor<'_>) -> bool {
+    match c.kind() {
+        lc::CXCursor_UnexposedDecl if c.ty().is_valid() => {
+            if is_partial_specialization(c) {
+                return false;
+            }
+            let tokens = c.leading_tokens(3);
+            let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            matches!(t.as_slice(), ["template", "<", next] if *next != ">")
+        }
+        lc::CXCursor_VarDecl => {
+            let Some(class) = c.semantic_parent() else {
+                return false;
+            };
+            let out_of_line = c.lexical_parent().is_some_and(|l| l != class);
+            out_of_line
+                && matches!(
+                    class.kind(),
+                    lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
+                )
+                && class.num_template_arguments() > 0
+                && c.leading_tokens(1).first().map(String::as_str) != Some("template")
+        }
+        _ => false,
+    }
+}
+
+/// A variable template partial specialization (`template <class T> … vp<T *>{…};`). libclang
+/// reports it as an unexposed declaration with a concrete type and without its template
+/// parameters; only its USR tells (clang's USR generator marks these declarations `@VP>`).
+fn is_partial_specialization(c: Cursor<'_>) -> bool {
+    c.usr().contains("@VP>")
 }
 
 /// Static data members of a class template pattern whose declared type names

@@ -368,6 +368,11 @@ impl<'tu> Cursor<'tu> {
         Cursor::checked(unsafe { clang_getCursorSemanticParent(self.raw) })
     }
 
+    pub(crate) fn lexical_parent(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor.
+        Cursor::checked(unsafe { clang_getCursorLexicalParent(self.raw) })
+    }
+
     pub(crate) fn canonical(&self) -> Cursor<'tu> {
         // SAFETY: valid cursor.
         Cursor::new(unsafe { clang_getCanonicalCursor(self.raw) })

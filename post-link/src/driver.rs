@@ -1,0 +1,420 @@
+//! The tool's job (post-link.md §7): read and link the inputs, run the pass, produce every
+//! output file in memory, then write them all atomically. Nothing is written when any step
+//! fails.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::llvm::{Context, Module};
+use crate::lower::{self, LowerError, LowerReport, Mode};
+use crate::prop::{self, PropValue, PropertySets};
+
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error("{}: {error}", .path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{}: cannot parse LLVM IR: {msg}", .path.display())]
+    Parse { path: PathBuf, msg: String },
+    #[error("{}: cannot link: {msg}", .path.display())]
+    Link { path: PathBuf, msg: String },
+    #[error("{what} is not valid LLVM IR: {msg}")]
+    Invalid { what: String, msg: String },
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    #[error("SPIR-V emission failed: {0}")]
+    Emit(String),
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// Code-file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeFormat {
+    Bitcode,
+    Text,
+    SpirV,
+}
+
+impl CodeFormat {
+    fn ext(self) -> &'static str {
+        match self {
+            CodeFormat::Bitcode => "bc",
+            CodeFormat::Text => "ll",
+            CodeFormat::SpirV => "spv",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub inputs: Vec<PathBuf>,
+    /// `-o [target,]file`.
+    pub output: Option<String>,
+    pub out_dir: Option<PathBuf>,
+    pub format: CodeFormat,
+    /// SPIR-V version for `-emit-spirv`, e.g. "1.2".
+    pub spirv_version: String,
+    pub ir_output_only: bool,
+    pub spec_const: Option<Mode>,
+    pub default_spec_consts_image: bool,
+    pub properties: bool,
+    pub symbols: bool,
+    pub json: bool,
+}
+
+/// Everything a run produces, not yet written.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub files: Vec<(PathBuf, Vec<u8>)>,
+    /// JSON reflection for stdout (`--json`).
+    pub json: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonModule {
+    code: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbols: Option<String>,
+    default_values_image: bool,
+    kernels: Vec<String>,
+    modified: bool,
+    spec_constants: Vec<lower::SpecConstReport>,
+    /// The `all` default blob as hex.
+    default_blob: String,
+}
+
+#[derive(Serialize)]
+struct JsonReport {
+    mode: Option<Mode>,
+    modules: Vec<JsonModule>,
+}
+
+struct OutModule<'c> {
+    module: Module<'c>,
+    report: LowerReport,
+    default_image: bool,
+}
+
+fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>, Error> {
+    let mut linked: Option<Module<'c>> = None;
+    for path in inputs {
+        let bytes = std::fs::read(path).map_err(|error| Error::Io {
+            path: path.clone(),
+            error,
+        })?;
+        let m = ctx
+            .parse_ir(&bytes, &path.to_string_lossy())
+            .map_err(|msg| Error::Parse {
+                path: path.clone(),
+                msg: msg.trim_end().to_string(),
+            })?;
+        match linked.as_mut() {
+            None => linked = Some(m),
+            Some(dst) => dst.link(m).map_err(|msg| Error::Link {
+                path: path.clone(),
+                msg,
+            })?,
+        }
+    }
+    let m = linked.ok_or_else(|| Error::Usage("no input files".into()))?;
+    m.verify().map_err(|msg| Error::Invalid {
+        what: "the input".into(),
+        msg: msg.trim_end().to_string(),
+    })?;
+    Ok(m)
+}
+
+/// `spir64-…` → `spirv64v<ver>-unknown-unknown`; 32-bit SPIR triples map to `spirv32`.
+pub fn spirv_triple(module_triple: &str, version: &str) -> String {
+    let bits = if module_triple.starts_with("spir-") || module_triple.starts_with("spirv32") {
+        32
+    } else {
+        64
+    };
+    format!("spirv{bits}v{version}-unknown-unknown")
+}
+
+fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result<Vec<u8>, Error> {
+    match format {
+        CodeFormat::Bitcode => Ok(m.to_bitcode()),
+        CodeFormat::Text => Ok(m.to_text().into_bytes()),
+        CodeFormat::SpirV => {
+            // Emission retargets the module; work on a copy.
+            let copy = m.clone_module();
+            let triple = spirv_triple(&m.triple(), spirv_version);
+            let dl = Module::target_data_layout(&triple).map_err(Error::Emit)?;
+            copy.set_triple(&triple);
+            copy.set_data_layout(&dl);
+            lower::legalize_for_spirv(&copy);
+            copy.emit_object(&triple).map_err(Error::Emit)
+        }
+    }
+}
+
+fn properties_text(m: &Module<'_>, default_image: bool) -> Result<String, Error> {
+    let tables = lower::read_spec_constants(m)?;
+    let mut p = PropertySets::default();
+    // No aspects are tracked: DPC++ still writes the (empty) aspects property.
+    p.add(
+        prop::SET_DEVICE_REQUIREMENTS,
+        "aspects",
+        PropValue::Bytes(Vec::new()),
+    );
+    if !tables.descriptors.is_empty() {
+        for (name, descs) in &tables.descriptors {
+            p.add(
+                prop::SET_SPEC_CONSTANTS,
+                name,
+                PropValue::Bytes(crate::model::desc_bytes(descs)),
+            );
+        }
+        p.add(
+            prop::SET_SPEC_DEFAULTS,
+            "all",
+            PropValue::Bytes(tables.default_blob.clone()),
+        );
+    }
+    if default_image {
+        p.add(
+            prop::SET_MISC,
+            "specConstsReplacedWithDefault",
+            PropValue::U32(1),
+        );
+    }
+    Ok(p.write())
+}
+
+fn symbols_text(m: &Module<'_>) -> String {
+    let mut s = String::new();
+    for k in lower::kernel_names(m) {
+        s.push_str(&k);
+        s.push('\n');
+    }
+    s
+}
+
+/// Runs the whole job and returns the files to write.
+pub fn run(opts: &Options) -> Result<Outcome, Error> {
+    if opts.ir_output_only && (opts.properties || opts.symbols || opts.default_spec_consts_image) {
+        return Err(Error::Usage(
+            "-ir-output-only cannot be combined with -properties, -symbols or \
+             -generate-device-image-default-spec-consts"
+                .into(),
+        ));
+    }
+    let ctx = Context::new();
+    let module = read_and_link(&ctx, &opts.inputs)?;
+
+    let default_clone = if opts.default_spec_consts_image {
+        let clone = module.clone_module();
+        let report = lower::lower(&clone, Mode::DefaultValues)?;
+        report.modified.then_some(OutModule {
+            module: clone,
+            report,
+            default_image: true,
+        })
+    } else {
+        None
+    };
+    let report = match opts.spec_const {
+        Some(mode) => lower::lower(&module, mode)?,
+        None => LowerReport::default(),
+    };
+    let mut modules = vec![OutModule {
+        module,
+        report,
+        default_image: false,
+    }];
+    modules.extend(default_clone);
+    for (i, m) in modules.iter().enumerate() {
+        m.module.verify().map_err(|msg| Error::Invalid {
+            what: format!("output module {i}"),
+            msg: msg.trim_end().to_string(),
+        })?;
+    }
+
+    let (target, out_file) = match &opts.output {
+        Some(o) => match o.split_once(',') {
+            Some((t, f)) => (Some(t.to_string()), PathBuf::from(f)),
+            None => (None, PathBuf::from(o)),
+        },
+        None => {
+            let stem = opts
+                .inputs
+                .first()
+                .and_then(|p| p.file_stem())
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into());
+            let ext = if opts.ir_output_only { "out" } else { "files" };
+            (None, PathBuf::from(format!("{stem}.{ext}")))
+        }
+    };
+
+    let mut out = Outcome::default();
+    if opts.ir_output_only {
+        let m = &modules[0];
+        out.files.push((
+            out_file.clone(),
+            code_bytes(&m.module, opts.format, &opts.spirv_version)?,
+        ));
+        if opts.json {
+            out.json = Some(json(
+                opts,
+                &modules,
+                &[(out_file.display().to_string(), None, None)],
+            )?);
+        }
+        return Ok(out);
+    }
+
+    let dir = match &opts.out_dir {
+        Some(d) => d.clone(),
+        None => out_file.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let stem = out_file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let mut columns = vec!["Code"];
+    if opts.properties {
+        columns.push("Properties");
+    }
+    if opts.symbols {
+        columns.push("Symbols");
+    }
+    let mut rows = Vec::new();
+    let mut names = Vec::new();
+    for (n, m) in modules.iter().enumerate() {
+        let prefix = dir.join(format!("{stem}_{n}"));
+        let with_ext = |ext: &str| PathBuf::from(format!("{}.{ext}", prefix.display()));
+        let code = with_ext(opts.format.ext());
+        out.files.push((
+            code.clone(),
+            code_bytes(&m.module, opts.format, &opts.spirv_version)?,
+        ));
+        let mut row = vec![code.display().to_string()];
+        let mut prop_name = None;
+        let mut sym_name = None;
+        if opts.properties {
+            let p = match &target {
+                Some(t) => with_ext(&format!("{t}.prop")),
+                None => with_ext("prop"),
+            };
+            out.files.push((
+                p.clone(),
+                properties_text(&m.module, m.default_image)?.into_bytes(),
+            ));
+            row.push(p.display().to_string());
+            prop_name = Some(p.display().to_string());
+        }
+        if opts.symbols {
+            let s = with_ext("sym");
+            out.files
+                .push((s.clone(), symbols_text(&m.module).into_bytes()));
+            row.push(s.display().to_string());
+            sym_name = Some(s.display().to_string());
+        }
+        names.push((code.display().to_string(), prop_name, sym_name));
+        rows.push(row);
+    }
+    out.files
+        .push((out_file, prop::table(&columns, &rows).into_bytes()));
+    if opts.json {
+        out.json = Some(json(opts, &modules, &names)?);
+    }
+    Ok(out)
+}
+
+type Names = (String, Option<String>, Option<String>);
+
+fn json(opts: &Options, modules: &[OutModule<'_>], names: &[Names]) -> Result<String, Error> {
+    let mut list = Vec::new();
+    for (m, (code, props, syms)) in modules.iter().zip(names) {
+        let tables = lower::read_spec_constants(&m.module)?;
+        list.push(JsonModule {
+            code: code.clone(),
+            properties: props.clone(),
+            symbols: syms.clone(),
+            default_values_image: m.default_image,
+            kernels: lower::kernel_names(&m.module),
+            modified: m.report.modified,
+            spec_constants: m.report.spec_constants.clone(),
+            default_blob: tables
+                .default_blob
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+        });
+    }
+    let report = JsonReport {
+        mode: opts.spec_const,
+        modules: list,
+    };
+    serde_json::to_string_pretty(&report)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| Error::Usage(e.to_string()))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let io = |error: std::io::Error| Error::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".sycl-post-link-")
+        .tempfile_in(&dir)
+        .map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
+}
+
+/// Writes every file of `out`; if one write fails, the files already renamed are removed
+/// again so a failed run leaves no partial set of outputs.
+pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
+    let mut written: Vec<&Path> = Vec::new();
+    for (path, bytes) in &out.files {
+        if let Err(e) = write_atomically(path, bytes) {
+            for p in written {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(e);
+        }
+        written.push(path);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spirv_triples() {
+        assert_eq!(
+            spirv_triple("spir64-unknown-unknown", "1.2"),
+            "spirv64v1.2-unknown-unknown"
+        );
+        assert_eq!(
+            spirv_triple("spir-unknown-unknown", "1.0"),
+            "spirv32v1.0-unknown-unknown"
+        );
+        assert_eq!(spirv_triple("", "1.4"), "spirv64v1.4-unknown-unknown");
+    }
+}

@@ -1,0 +1,15 @@
+//! sycl-post-link: lowers SYCL 2020 specialization-constant intrinsics in linked device LLVM IR
+//! (DPC++ `SpecConstantsPass` behaviour) and writes DPC++ property sets. Specification:
+//! post-link.md in the shared reference.
+//!
+//! * `llvm` — the only `unsafe` code: handles over the LLVM-C API.
+//! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
+//! * `lower` — the pass on LLVM IR and the metadata read-back.
+//! * `prop` — `.prop` and `.table` text, Intel base64.
+//! * `driver` — options → in-memory outputs → atomic writes.
+
+pub mod driver;
+pub mod llvm;
+pub mod lower;
+pub mod model;
+pub mod prop;

@@ -1,0 +1,1108 @@
+//! The only module with `unsafe`: a small, purpose-built handle layer over the LLVM-C API
+//! (llvm-sys 221, LLVM 22, dynamically linked).
+//!
+//! Handles (`Value`, `Type`, `Md`) are `Copy` and carry the lifetime of the `Context` that owns
+//! them. `Module`s dispose themselves on drop; callers keep modules alive for as long as they
+//! use values from them (the crate never drops a module before finishing with it). Everything
+//! that can fail returns `Result<_, String>` with LLVM's own message.
+
+use std::cell::RefCell;
+use std::ffi::{CStr, CString, c_char, c_uint, c_void};
+use std::marker::PhantomData;
+use std::ptr;
+
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer;
+use llvm_sys::core as c;
+use llvm_sys::ir_reader::LLVMParseIRInContext2;
+use llvm_sys::linker::LLVMLinkModules2;
+use llvm_sys::prelude::*;
+use llvm_sys::target as t;
+use llvm_sys::target_machine as tm;
+use llvm_sys::{LLVMCallConv, LLVMDiagnosticSeverity, LLVMOpcode, LLVMTypeKind};
+
+pub use llvm_sys::LLVMOpcode as Opcode;
+
+/// Owns an `LLVMContextRef` plus the diagnostics LLVM reported through it.
+pub struct Context {
+    raw: LLVMContextRef,
+    // Boxed so its address stays fixed while LLVM holds it as the handler's context pointer.
+    diags: Box<RefCell<Vec<String>>>,
+}
+
+extern "C" fn diag_handler(info: LLVMDiagnosticInfoRef, ctx: *mut c_void) {
+    // SAFETY: `ctx` is the `RefCell` boxed in `Context`, alive as long as the LLVM context.
+    unsafe {
+        let sev = c::LLVMGetDiagInfoSeverity(info);
+        if matches!(sev, LLVMDiagnosticSeverity::LLVMDSError) {
+            let msg = take_message(c::LLVMGetDiagInfoDescription(info));
+            let cell = &*(ctx as *const RefCell<Vec<String>>);
+            if let Ok(mut v) = cell.try_borrow_mut() {
+                v.push(msg);
+            }
+        }
+    }
+}
+
+/// Copies and frees a message LLVM allocated.
+unsafe fn take_message(p: *mut c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: LLVM returns a NUL-terminated string that the caller must free.
+    unsafe {
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        c::LLVMDisposeMessage(p);
+        s
+    }
+}
+
+fn cstr(s: &str) -> CString {
+    // Interior NULs cannot occur in LLVM names we create; replace defensively instead of panicking.
+    CString::new(s.replace('\0', "")).unwrap_or_default()
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    pub fn new() -> Self {
+        // SAFETY: creating a context has no preconditions; the handler context pointer is the
+        // boxed cell, which lives as long as `self`.
+        unsafe {
+            let raw = c::LLVMContextCreate();
+            let diags = Box::new(RefCell::new(Vec::new()));
+            let p = &*diags as *const RefCell<Vec<String>> as *mut c_void;
+            c::LLVMContextSetDiagnosticHandler(raw, Some(diag_handler), p);
+            Context { raw, diags }
+        }
+    }
+
+    fn take_diags(&self) -> Vec<String> {
+        std::mem::take(&mut *self.diags.borrow_mut())
+    }
+
+    /// Parses `.ll` text or `.bc` bitcode (LLVM sniffs the magic).
+    pub fn parse_ir(&self, bytes: &[u8], name: &str) -> Result<Module<'_>, String> {
+        let name = cstr(name);
+        // SAFETY: the buffer copies `bytes`; the parsed module does not keep it, so it is
+        // disposed right after parsing.
+        unsafe {
+            let buf = c::LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                bytes.as_ptr() as *const c_char,
+                bytes.len(),
+                name.as_ptr(),
+            );
+            let mut m: LLVMModuleRef = ptr::null_mut();
+            let mut msg: *mut c_char = ptr::null_mut();
+            let failed = LLVMParseIRInContext2(self.raw, buf, &mut m, &mut msg) != 0;
+            c::LLVMDisposeMemoryBuffer(buf);
+            if failed || m.is_null() {
+                let mut text = take_message(msg);
+                for d in self.take_diags() {
+                    text.push_str(&d);
+                }
+                return Err(text);
+            }
+            Ok(Module { raw: m, ctx: self })
+        }
+    }
+
+    pub fn int_type(&self, bits: u32) -> Type<'_> {
+        // SAFETY: plain type constructor on a live context.
+        Type::wrap(unsafe { c::LLVMIntTypeInContext(self.raw, bits) })
+    }
+
+    pub fn void_type(&self) -> Type<'_> {
+        // SAFETY: plain type constructor on a live context.
+        Type::wrap(unsafe { c::LLVMVoidTypeInContext(self.raw) })
+    }
+
+    pub fn md_string(&self, s: &str) -> Md<'_> {
+        // SAFETY: LLVM copies the bytes.
+        Md::wrap(unsafe {
+            c::LLVMMDStringInContext2(self.raw, s.as_ptr() as *const c_char, s.len())
+        })
+    }
+
+    pub fn md_node(&self, ops: &[Md<'_>]) -> Md<'_> {
+        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|m| m.raw).collect();
+        // SAFETY: the operand array is read during the call only.
+        Md::wrap(unsafe { c::LLVMMDNodeInContext2(self.raw, raw.as_mut_ptr(), raw.len()) })
+    }
+
+    pub fn builder(&self) -> Builder<'_> {
+        // SAFETY: builder bound to a live context, disposed on drop.
+        Builder {
+            raw: unsafe { c::LLVMCreateBuilderInContext(self.raw) },
+            _c: PhantomData,
+        }
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // SAFETY: modules borrow the context, so none outlive this point.
+        unsafe { c::LLVMContextDispose(self.raw) }
+    }
+}
+
+pub struct Module<'c> {
+    raw: LLVMModuleRef,
+    ctx: &'c Context,
+}
+
+impl Drop for Module<'_> {
+    fn drop(&mut self) {
+        if !self.raw.is_null() {
+            // SAFETY: we own the module.
+            unsafe { c::LLVMDisposeModule(self.raw) }
+        }
+    }
+}
+
+/// A `Value` is any LLVM value: function, global, instruction, constant, argument.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Value<'c> {
+    raw: LLVMValueRef,
+    _c: PhantomData<&'c Context>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Type<'c> {
+    raw: LLVMTypeRef,
+    _c: PhantomData<&'c Context>,
+}
+
+#[derive(Clone, Copy)]
+pub struct Md<'c> {
+    raw: LLVMMetadataRef,
+    _c: PhantomData<&'c Context>,
+}
+
+impl<'c> Md<'c> {
+    fn wrap(raw: LLVMMetadataRef) -> Self {
+        Md {
+            raw,
+            _c: PhantomData,
+        }
+    }
+}
+
+/// Data-layout facts the pass needs, queried from the module's own datalayout.
+#[derive(Clone, Copy)]
+pub struct Layout<'m> {
+    raw: t::LLVMTargetDataRef,
+    _m: PhantomData<&'m ()>,
+}
+
+impl Layout<'_> {
+    pub fn store_size(&self, ty: Type<'_>) -> u64 {
+        // SAFETY: sized first-class types only (checked by callers through `is_sized`).
+        unsafe { t::LLVMStoreSizeOfType(self.raw, ty.raw) }
+    }
+    pub fn alloc_size(&self, ty: Type<'_>) -> u64 {
+        // SAFETY: as above.
+        unsafe { t::LLVMABISizeOfType(self.raw, ty.raw) }
+    }
+    pub fn abi_align(&self, ty: Type<'_>) -> u64 {
+        // SAFETY: as above.
+        u64::from(unsafe { t::LLVMABIAlignmentOfType(self.raw, ty.raw) })
+    }
+    pub fn element_offset(&self, struct_ty: Type<'_>, idx: u32) -> u64 {
+        // SAFETY: callers pass a struct type and an index below its element count.
+        unsafe { t::LLVMOffsetOfElement(self.raw, struct_ty.raw, idx) }
+    }
+}
+
+impl<'c> Module<'c> {
+    pub fn context(&self) -> &'c Context {
+        self.ctx
+    }
+
+    /// Links `other` into `self` (LLVM's linker; `other` is consumed).
+    pub fn link(&mut self, mut other: Module<'c>) -> Result<(), String> {
+        let src = std::mem::replace(&mut other.raw, ptr::null_mut());
+        // SAFETY: LLVMLinkModules2 destroys `src`; we cleared `other` so its drop is a no-op.
+        let failed = unsafe { LLVMLinkModules2(self.raw, src) } != 0;
+        let diags = self.ctx.take_diags();
+        if failed {
+            return Err(if diags.is_empty() {
+                "linking failed".to_string()
+            } else {
+                diags.join("; ")
+            });
+        }
+        Ok(())
+    }
+
+    pub fn clone_module(&self) -> Module<'c> {
+        // SAFETY: the clone lives in the same context.
+        Module {
+            raw: unsafe { c::LLVMCloneModule(self.raw) },
+            ctx: self.ctx,
+        }
+    }
+
+    pub fn layout(&self) -> Layout<'_> {
+        // SAFETY: the data layout is owned by the module and lives as long as the borrow.
+        Layout {
+            raw: unsafe { t::LLVMGetModuleDataLayout(self.raw) },
+            _m: PhantomData,
+        }
+    }
+
+    pub fn triple(&self) -> String {
+        // SAFETY: returns a pointer into the module's own string.
+        unsafe { CStr::from_ptr(c::LLVMGetTarget(self.raw)) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    pub fn set_triple(&self, triple: &str) {
+        let s = cstr(triple);
+        // SAFETY: LLVM copies the string.
+        unsafe { c::LLVMSetTarget(self.raw, s.as_ptr()) }
+    }
+
+    pub fn set_data_layout(&self, dl: &str) {
+        let s = cstr(dl);
+        // SAFETY: LLVM copies the string.
+        unsafe { c::LLVMSetDataLayout(self.raw, s.as_ptr()) }
+    }
+
+    pub fn functions(&self) -> Vec<Value<'c>> {
+        let mut out = Vec::new();
+        // SAFETY: walking the module's function list.
+        unsafe {
+            let mut f = c::LLVMGetFirstFunction(self.raw);
+            while !f.is_null() {
+                out.push(Value::wrap(f));
+                f = c::LLVMGetNextFunction(f);
+            }
+        }
+        out
+    }
+
+    pub fn globals(&self) -> Vec<Value<'c>> {
+        let mut out = Vec::new();
+        // SAFETY: walking the module's global list.
+        unsafe {
+            let mut g = c::LLVMGetFirstGlobal(self.raw);
+            while !g.is_null() {
+                out.push(Value::wrap(g));
+                g = c::LLVMGetNextGlobal(g);
+            }
+        }
+        out
+    }
+
+    pub fn get_function(&self, name: &str) -> Option<Value<'c>> {
+        let s = cstr(name);
+        // SAFETY: lookup by name.
+        let f = unsafe { c::LLVMGetNamedFunction(self.raw, s.as_ptr()) };
+        (!f.is_null()).then(|| Value::wrap(f))
+    }
+
+    /// Declares a new function (LLVM appends a suffix if the name is taken).
+    pub fn add_function(&self, name: &str, fn_ty: Type<'c>) -> Value<'c> {
+        let s = cstr(name);
+        // SAFETY: `fn_ty` is a function type of this context.
+        Value::wrap(unsafe { c::LLVMAddFunction(self.raw, s.as_ptr(), fn_ty.raw) })
+    }
+
+    /// Appends `node` to the named metadata `name` (created when missing).
+    pub fn add_named_md(&self, name: &str, node: Md<'c>) {
+        let s = cstr(name);
+        // SAFETY: the metadata belongs to this module's context.
+        unsafe {
+            let v = c::LLVMMetadataAsValue(self.ctx.raw, node.raw);
+            c::LLVMAddNamedMetadataOperand(self.raw, s.as_ptr(), v);
+        }
+    }
+
+    /// Creates the named metadata `name` if missing (DPC++ always creates both spec-constant
+    /// lists, even empty).
+    pub fn ensure_named_md(&self, name: &str) {
+        // SAFETY: get-or-insert by name.
+        unsafe {
+            c::LLVMGetOrInsertNamedMetadata(self.raw, name.as_ptr() as *const c_char, name.len());
+        }
+    }
+
+    pub fn has_named_md(&self, name: &str) -> bool {
+        // SAFETY: lookup by name.
+        !unsafe { c::LLVMGetNamedMetadata(self.raw, name.as_ptr() as *const c_char, name.len()) }
+            .is_null()
+    }
+
+    /// Operands of named metadata `name`, each an MDNode as a value.
+    pub fn named_md_operands(&self, name: &str) -> Vec<Value<'c>> {
+        let s = cstr(name);
+        // SAFETY: the destination has exactly the reported number of slots.
+        unsafe {
+            let n = c::LLVMGetNamedMetadataNumOperands(self.raw, s.as_ptr()) as usize;
+            let mut v: Vec<LLVMValueRef> = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetNamedMetadataOperands(self.raw, s.as_ptr(), v.as_mut_ptr());
+            }
+            v.into_iter().map(Value::wrap).collect()
+        }
+    }
+
+    pub fn verify(&self) -> Result<(), String> {
+        let mut msg: *mut c_char = ptr::null_mut();
+        // SAFETY: ReturnStatus action never aborts; message freed by take_message.
+        unsafe {
+            let bad = LLVMVerifyModule(
+                self.raw,
+                LLVMVerifierFailureAction::LLVMReturnStatusAction,
+                &mut msg,
+            ) != 0;
+            let text = take_message(msg);
+            if bad { Err(text) } else { Ok(()) }
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        // SAFETY: the returned string is freed by take_message.
+        unsafe { take_message(c::LLVMPrintModuleToString(self.raw)) }
+    }
+
+    pub fn to_bitcode(&self) -> Vec<u8> {
+        // SAFETY: the buffer is copied out and disposed.
+        unsafe {
+            let buf = LLVMWriteBitcodeToMemoryBuffer(self.raw);
+            let out = buffer_bytes(buf);
+            c::LLVMDisposeMemoryBuffer(buf);
+            out
+        }
+    }
+
+    /// Emits an object file (for SPIR-V triples: a SPIR-V binary) through LLVM's code
+    /// generator. The module must already carry a triple and datalayout fit for the target.
+    pub fn emit_object(&self, triple: &str) -> Result<Vec<u8>, String> {
+        init_targets();
+        let tr = cstr(triple);
+        let empty = cstr("");
+        // SAFETY: standard target-machine lifecycle; all out-params checked.
+        unsafe {
+            let mut target: tm::LLVMTargetRef = ptr::null_mut();
+            let mut msg: *mut c_char = ptr::null_mut();
+            if tm::LLVMGetTargetFromTriple(tr.as_ptr(), &mut target, &mut msg) != 0 {
+                return Err(take_message(msg));
+            }
+            let machine = tm::LLVMCreateTargetMachine(
+                target,
+                tr.as_ptr(),
+                empty.as_ptr(),
+                empty.as_ptr(),
+                tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
+                tm::LLVMRelocMode::LLVMRelocDefault,
+                tm::LLVMCodeModel::LLVMCodeModelDefault,
+            );
+            if machine.is_null() {
+                return Err(format!("cannot create a target machine for {triple}"));
+            }
+            let mut buf: LLVMMemoryBufferRef = ptr::null_mut();
+            let failed = tm::LLVMTargetMachineEmitToMemoryBuffer(
+                machine,
+                self.raw,
+                tm::LLVMCodeGenFileType::LLVMObjectFile,
+                &mut msg,
+                &mut buf,
+            ) != 0;
+            tm::LLVMDisposeTargetMachine(machine);
+            let diags = self.ctx.take_diags();
+            if failed || buf.is_null() {
+                let mut text = take_message(msg);
+                for d in diags {
+                    text.push_str("; ");
+                    text.push_str(&d);
+                }
+                return Err(text);
+            }
+            let out = buffer_bytes(buf);
+            c::LLVMDisposeMemoryBuffer(buf);
+            if !diags.is_empty() {
+                return Err(diags.join("; "));
+            }
+            Ok(out)
+        }
+    }
+
+    /// Returns the datalayout string the target for `triple` wants.
+    pub fn target_data_layout(triple: &str) -> Result<String, String> {
+        init_targets();
+        let tr = cstr(triple);
+        let empty = cstr("");
+        // SAFETY: standard target-machine lifecycle.
+        unsafe {
+            let mut target: tm::LLVMTargetRef = ptr::null_mut();
+            let mut msg: *mut c_char = ptr::null_mut();
+            if tm::LLVMGetTargetFromTriple(tr.as_ptr(), &mut target, &mut msg) != 0 {
+                return Err(take_message(msg));
+            }
+            let machine = tm::LLVMCreateTargetMachine(
+                target,
+                tr.as_ptr(),
+                empty.as_ptr(),
+                empty.as_ptr(),
+                tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
+                tm::LLVMRelocMode::LLVMRelocDefault,
+                tm::LLVMCodeModel::LLVMCodeModelDefault,
+            );
+            if machine.is_null() {
+                return Err(format!("cannot create a target machine for {triple}"));
+            }
+            let td = tm::LLVMCreateTargetDataLayout(machine);
+            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
+            t::LLVMDisposeTargetData(td);
+            tm::LLVMDisposeTargetMachine(machine);
+            Ok(s)
+        }
+    }
+}
+
+unsafe fn buffer_bytes(buf: LLVMMemoryBufferRef) -> Vec<u8> {
+    // SAFETY: start/size describe the buffer's live contents.
+    unsafe {
+        let start = c::LLVMGetBufferStart(buf) as *const u8;
+        let size = c::LLVMGetBufferSize(buf);
+        if start.is_null() || size == 0 {
+            return Vec::new();
+        }
+        std::slice::from_raw_parts(start, size).to_vec()
+    }
+}
+
+fn init_targets() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: LLVM's target registration is idempotent; guarded to run once per process.
+    ONCE.call_once(|| unsafe {
+        t::LLVM_InitializeAllTargetInfos();
+        t::LLVM_InitializeAllTargets();
+        t::LLVM_InitializeAllTargetMCs();
+        t::LLVM_InitializeAllAsmPrinters();
+    });
+}
+
+/// The kind of an LLVM value, as far as the pass needs to tell them apart.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum ValueKind {
+    Function,
+    GlobalVariable,
+    Argument,
+    Instruction(Opcode),
+    ConstantExpr(Opcode),
+    ConstantInt,
+    ConstantFp,
+    ConstantAggregateZero,
+    /// `ConstantStruct`, `ConstantArray`, `ConstantVector`.
+    ConstantAggregate,
+    ConstantDataSequential,
+    ConstantPointerNull,
+    Undef,
+    Other,
+}
+
+impl<'c> Value<'c> {
+    fn wrap(raw: LLVMValueRef) -> Self {
+        Value {
+            raw,
+            _c: PhantomData,
+        }
+    }
+
+    pub fn kind(self) -> ValueKind {
+        // SAFETY: `LLVMIsA*` checks accept any value.
+        unsafe {
+            let v = self.raw;
+            if !c::LLVMIsAFunction(v).is_null() {
+                ValueKind::Function
+            } else if !c::LLVMIsAGlobalVariable(v).is_null() {
+                ValueKind::GlobalVariable
+            } else if !c::LLVMIsAArgument(v).is_null() {
+                ValueKind::Argument
+            } else if !c::LLVMIsAInstruction(v).is_null() {
+                ValueKind::Instruction(c::LLVMGetInstructionOpcode(v))
+            } else if !c::LLVMIsAConstantExpr(v).is_null() {
+                ValueKind::ConstantExpr(c::LLVMGetConstOpcode(v))
+            } else if !c::LLVMIsAConstantInt(v).is_null() {
+                ValueKind::ConstantInt
+            } else if !c::LLVMIsAConstantFP(v).is_null() {
+                ValueKind::ConstantFp
+            } else if !c::LLVMIsAConstantAggregateZero(v).is_null() {
+                ValueKind::ConstantAggregateZero
+            } else if !c::LLVMIsAConstantStruct(v).is_null()
+                || !c::LLVMIsAConstantArray(v).is_null()
+                || !c::LLVMIsAConstantVector(v).is_null()
+            {
+                ValueKind::ConstantAggregate
+            } else if !c::LLVMIsAConstantDataSequential(v).is_null() {
+                ValueKind::ConstantDataSequential
+            } else if !c::LLVMIsAConstantPointerNull(v).is_null() {
+                ValueKind::ConstantPointerNull
+            } else if c::LLVMIsUndef(v) != 0 {
+                ValueKind::Undef
+            } else {
+                ValueKind::Other
+            }
+        }
+    }
+
+    pub fn name(self) -> String {
+        let mut len = 0usize;
+        // SAFETY: returns a pointer to `len` bytes owned by the value.
+        unsafe {
+            let p = c::LLVMGetValueName2(self.raw, &mut len);
+            if p.is_null() {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+        }
+    }
+
+    pub fn set_name(self, name: &str) {
+        // SAFETY: LLVM copies the name.
+        unsafe { c::LLVMSetValueName2(self.raw, name.as_ptr() as *const c_char, name.len()) }
+    }
+
+    pub fn ty(self) -> Type<'c> {
+        // SAFETY: every value has a type.
+        Type::wrap(unsafe { c::LLVMTypeOf(self.raw) })
+    }
+
+    /// For functions: the function type.
+    pub fn function_type(self) -> Type<'c> {
+        // SAFETY: only meaningful for global values; callers use it on functions.
+        Type::wrap(unsafe { c::LLVMGlobalGetValueType(self.raw) })
+    }
+
+    pub fn is_declaration(self) -> bool {
+        // SAFETY: callers use it on global values.
+        unsafe { c::LLVMIsDeclaration(self.raw) != 0 }
+    }
+
+    pub fn num_operands(self) -> u32 {
+        // SAFETY: users (instructions, constants) have operands; others report 0.
+        let n = unsafe { c::LLVMGetNumOperands(self.raw) };
+        u32::try_from(n).unwrap_or(0)
+    }
+
+    pub fn operand(self, i: u32) -> Option<Value<'c>> {
+        if i >= self.num_operands() {
+            return None;
+        }
+        // SAFETY: index checked above.
+        let v = unsafe { c::LLVMGetOperand(self.raw, i) };
+        (!v.is_null()).then(|| Value::wrap(v))
+    }
+
+    /// Users in use-list order (what LLVM's `users()` yields).
+    pub fn users(self) -> Vec<Value<'c>> {
+        let mut out = Vec::new();
+        // SAFETY: walking the use list.
+        unsafe {
+            let mut u = c::LLVMGetFirstUse(self.raw);
+            while !u.is_null() {
+                out.push(Value::wrap(c::LLVMGetUser(u)));
+                u = c::LLVMGetNextUse(u);
+            }
+        }
+        out
+    }
+
+    /// For call instructions: the callee operand (a function for direct calls).
+    pub fn called_value(self) -> Option<Value<'c>> {
+        if !matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMCall)) {
+            return None;
+        }
+        // SAFETY: checked to be a call.
+        Some(Value::wrap(unsafe { c::LLVMGetCalledValue(self.raw) }))
+    }
+
+    pub fn num_call_args(self) -> u32 {
+        // SAFETY: callers check for a call instruction first.
+        unsafe { c::LLVMGetNumArgOperands(self.raw) }
+    }
+
+    /// For functions: the type of the `sret` attribute on parameter `param`, if any.
+    pub fn sret_type(self, param: u32) -> Option<Type<'c>> {
+        let kind = b"sret";
+        // SAFETY: attribute lookup on a function; index 1 is the first parameter.
+        unsafe {
+            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
+            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param + 1, id);
+            if a.is_null() {
+                return None;
+            }
+            let ty = c::LLVMGetTypeAttributeValue(a);
+            (!ty.is_null()).then(|| Type::wrap(ty))
+        }
+    }
+
+    pub fn calling_conv(self) -> u32 {
+        // SAFETY: works on functions and calls.
+        unsafe { c::LLVMGetFunctionCallConv(self.raw) }
+    }
+
+    pub fn set_calling_conv(self, cc: u32) {
+        // SAFETY: callers use it on functions and calls; the C API dispatches on the kind.
+        unsafe {
+            if !c::LLVMIsAFunction(self.raw).is_null() {
+                c::LLVMSetFunctionCallConv(self.raw, cc)
+            } else {
+                c::LLVMSetInstructionCallConv(self.raw, cc)
+            }
+        }
+    }
+
+    pub fn is_spir_kernel(self) -> bool {
+        self.calling_conv() == LLVMCallConv::LLVMSPIRKERNELCallConv as u32
+    }
+
+    /// For global variables: the initializer.
+    pub fn initializer(self) -> Option<Value<'c>> {
+        if self.kind() != ValueKind::GlobalVariable {
+            return None;
+        }
+        // SAFETY: checked to be a global variable.
+        let v = unsafe { c::LLVMGetInitializer(self.raw) };
+        (!v.is_null()).then(|| Value::wrap(v))
+    }
+
+    pub fn linkage_is_private_or_internal(self) -> bool {
+        // SAFETY: callers use it on global values.
+        let l = unsafe { c::LLVMGetLinkage(self.raw) };
+        matches!(
+            l,
+            llvm_sys::LLVMLinkage::LLVMPrivateLinkage | llvm_sys::LLVMLinkage::LLVMInternalLinkage
+        )
+    }
+
+    /// For `ConstantDataSequential` of `i8`: the raw bytes.
+    pub fn const_bytes(self) -> Option<Vec<u8>> {
+        // SAFETY: LLVMIsConstantString guards LLVMGetAsString.
+        unsafe {
+            if c::LLVMIsAConstantDataSequential(self.raw).is_null()
+                || c::LLVMIsConstantString(self.raw) == 0
+            {
+                return None;
+            }
+            let mut len = 0usize;
+            let p = c::LLVMGetAsString(self.raw, &mut len);
+            if p.is_null() {
+                return Some(Vec::new());
+            }
+            Some(std::slice::from_raw_parts(p as *const u8, len).to_vec())
+        }
+    }
+
+    /// `Constant::getAggregateElement`: works for aggregates, data sequentials, zero and undef.
+    pub fn aggregate_element(self, idx: u32) -> Option<Value<'c>> {
+        // SAFETY: the C API returns null for anything without such an element.
+        let v = unsafe { c::LLVMGetAggregateElement(self.raw, idx) };
+        (!v.is_null()).then(|| Value::wrap(v))
+    }
+
+    /// For `ConstantInt` up to 64 bits: the zero-extended value.
+    pub fn const_int_zext(self) -> Option<u64> {
+        if self.kind() != ValueKind::ConstantInt {
+            return None;
+        }
+        if self.ty().int_width().is_none_or(|w| w > 64) {
+            return None;
+        }
+        // SAFETY: checked to be a ConstantInt of at most 64 bits.
+        Some(unsafe { c::LLVMConstIntGetZExtValue(self.raw) })
+    }
+
+    /// For `ConstantInt` up to 64 bits: the sign-extended value.
+    pub fn const_int_sext(self) -> Option<i64> {
+        if self.kind() != ValueKind::ConstantInt {
+            return None;
+        }
+        if self.ty().int_width().is_none_or(|w| w > 64) {
+            return None;
+        }
+        // SAFETY: checked to be a ConstantInt of at most 64 bits.
+        Some(unsafe { c::LLVMConstIntGetSExtValue(self.raw) })
+    }
+
+    /// For GEP instructions and constant expressions: the source element type.
+    pub fn gep_source_type(self) -> Option<Type<'c>> {
+        if !opcode_is(self, Opcode::LLVMGetElementPtr) {
+            return None;
+        }
+        // SAFETY: checked to be a GEP.
+        let t = unsafe { c::LLVMGetGEPSourceElementType(self.raw) };
+        (!t.is_null()).then(|| Type::wrap(t))
+    }
+
+    /// For `ConstantFP`: the IEEE bit pattern (bitcast folded by LLVM's constant folder).
+    pub fn const_fp_bits(self, ctx: &'c Context) -> Option<u64> {
+        if self.kind() != ValueKind::ConstantFp {
+            return None;
+        }
+        let bits = self.ty().fp_bits()?;
+        let ity = ctx.int_type(bits);
+        // SAFETY: bitcast between same-sized scalar types folds to a ConstantInt.
+        let folded = Value::wrap(unsafe { c::LLVMConstBitCast(self.raw, ity.raw) });
+        folded.const_int_zext()
+    }
+
+    /// For `load`/`store`/`alloca`: the alignment.
+    pub fn set_alignment(self, align: u32) {
+        // SAFETY: callers use it on loads, stores and allocas.
+        unsafe { c::LLVMSetAlignment(self.raw, align) }
+    }
+
+    pub fn replace_all_uses_with(self, new: Value<'c>) {
+        // SAFETY: both values belong to the same context and have the same type.
+        unsafe { c::LLVMReplaceAllUsesWith(self.raw, new.raw) }
+    }
+
+    /// Erases an instruction. The handle must not be used afterwards.
+    pub fn erase_instruction(self) {
+        // SAFETY: callers only erase instructions they no longer reference and that have no
+        // remaining uses.
+        unsafe { c::LLVMInstructionEraseFromParent(self.raw) }
+    }
+
+    /// Deletes a global variable. The handle must not be used afterwards.
+    pub fn delete_global(self) {
+        // SAFETY: callers check the global has no users.
+        unsafe { c::LLVMDeleteGlobal(self.raw) }
+    }
+
+    /// Deletes a function. The handle must not be used afterwards.
+    pub fn delete_function(self) {
+        // SAFETY: callers check the function has no users.
+        unsafe { c::LLVMDeleteFunction(self.raw) }
+    }
+
+    /// For instructions: the function containing it.
+    pub fn parent_function(self) -> Option<Value<'c>> {
+        // SAFETY: instruction → block → function.
+        unsafe {
+            if c::LLVMIsAInstruction(self.raw).is_null() {
+                return None;
+            }
+            let bb = c::LLVMGetInstructionParent(self.raw);
+            if bb.is_null() {
+                return None;
+            }
+            let f = c::LLVMGetBasicBlockParent(bb);
+            (!f.is_null()).then(|| Value::wrap(f))
+        }
+    }
+
+    /// For functions: all instructions in block order.
+    pub fn instructions(self) -> Vec<Value<'c>> {
+        let mut out = Vec::new();
+        // SAFETY: walking blocks and instructions of a function.
+        unsafe {
+            if c::LLVMIsAFunction(self.raw).is_null() {
+                return out;
+            }
+            let mut bb = c::LLVMGetFirstBasicBlock(self.raw);
+            while !bb.is_null() {
+                let mut i = c::LLVMGetFirstInstruction(bb);
+                while !i.is_null() {
+                    out.push(Value::wrap(i));
+                    i = c::LLVMGetNextInstruction(i);
+                }
+                bb = c::LLVMGetNextBasicBlock(bb);
+            }
+        }
+        out
+    }
+
+    /// For `ret` instructions: the returned value.
+    pub fn return_value(self) -> Option<Value<'c>> {
+        if !matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMRet)) {
+            return None;
+        }
+        self.operand(0)
+    }
+
+    /// Operands of an MDNode-as-value: MDStrings come back as metadata values, constants as
+    /// themselves.
+    pub fn md_node_operands(self) -> Vec<Value<'c>> {
+        // SAFETY: the destination has exactly the reported number of slots.
+        unsafe {
+            if c::LLVMIsAMDNode(self.raw).is_null() {
+                return Vec::new();
+            }
+            let n = c::LLVMGetMDNodeNumOperands(self.raw) as usize;
+            let mut v: Vec<LLVMValueRef> = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetMDNodeOperands(self.raw, v.as_mut_ptr());
+            }
+            v.into_iter()
+                .filter(|p| !p.is_null())
+                .map(Value::wrap)
+                .collect()
+        }
+    }
+
+    pub fn md_string(self) -> Option<String> {
+        // SAFETY: LLVMIsAMDString guards LLVMGetMDString.
+        unsafe {
+            if c::LLVMIsAMDString(self.raw).is_null() {
+                return None;
+            }
+            let mut len: c_uint = 0;
+            let p = c::LLVMGetMDString(self.raw, &mut len);
+            if p.is_null() {
+                return Some(String::new());
+            }
+            Some(
+                String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
+                    .into_owned(),
+            )
+        }
+    }
+
+    pub fn as_md(self) -> Md<'c> {
+        // SAFETY: any constant can be wrapped as ValueAsMetadata.
+        Md::wrap(unsafe { c::LLVMValueAsMetadata(self.raw) })
+    }
+}
+
+/// Type kinds the pass handles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TypeKind {
+    Void,
+    Int(u32),
+    Half,
+    BFloat,
+    Float,
+    Double,
+    Pointer,
+    Struct,
+    Array,
+    FixedVector,
+    Function,
+    Other,
+}
+
+impl<'c> Type<'c> {
+    fn wrap(raw: LLVMTypeRef) -> Self {
+        Type {
+            raw,
+            _c: PhantomData,
+        }
+    }
+
+    pub fn kind(self) -> TypeKind {
+        // SAFETY: kind queries accept any type.
+        unsafe {
+            match c::LLVMGetTypeKind(self.raw) {
+                LLVMTypeKind::LLVMVoidTypeKind => TypeKind::Void,
+                LLVMTypeKind::LLVMIntegerTypeKind => {
+                    TypeKind::Int(c::LLVMGetIntTypeWidth(self.raw))
+                }
+                LLVMTypeKind::LLVMHalfTypeKind => TypeKind::Half,
+                LLVMTypeKind::LLVMBFloatTypeKind => TypeKind::BFloat,
+                LLVMTypeKind::LLVMFloatTypeKind => TypeKind::Float,
+                LLVMTypeKind::LLVMDoubleTypeKind => TypeKind::Double,
+                LLVMTypeKind::LLVMPointerTypeKind => TypeKind::Pointer,
+                LLVMTypeKind::LLVMStructTypeKind => TypeKind::Struct,
+                LLVMTypeKind::LLVMArrayTypeKind => TypeKind::Array,
+                LLVMTypeKind::LLVMVectorTypeKind => TypeKind::FixedVector,
+                LLVMTypeKind::LLVMFunctionTypeKind => TypeKind::Function,
+                _ => TypeKind::Other,
+            }
+        }
+    }
+
+    pub fn int_width(self) -> Option<u32> {
+        match self.kind() {
+            TypeKind::Int(w) => Some(w),
+            _ => None,
+        }
+    }
+
+    pub fn fp_bits(self) -> Option<u32> {
+        match self.kind() {
+            TypeKind::Half | TypeKind::BFloat => Some(16),
+            TypeKind::Float => Some(32),
+            TypeKind::Double => Some(64),
+            _ => None,
+        }
+    }
+
+    pub fn is_sized(self) -> bool {
+        // SAFETY: query on any type.
+        unsafe { c::LLVMTypeIsSized(self.raw) != 0 }
+    }
+
+    /// Struct name, `None` for literal structs.
+    pub fn struct_name(self) -> Option<String> {
+        // SAFETY: callers use it on struct types; literal structs return null.
+        unsafe {
+            let p = c::LLVMGetStructName(self.raw);
+            if p.is_null() || c::LLVMIsLiteralStruct(self.raw) != 0 {
+                return None;
+            }
+            Some(CStr::from_ptr(p).to_string_lossy().into_owned())
+        }
+    }
+
+    pub fn is_packed_struct(self) -> bool {
+        // SAFETY: struct query.
+        unsafe { c::LLVMIsPackedStruct(self.raw) != 0 }
+    }
+
+    pub fn is_opaque_struct(self) -> bool {
+        // SAFETY: struct query.
+        unsafe { c::LLVMIsOpaqueStruct(self.raw) != 0 }
+    }
+
+    pub fn struct_elements(self) -> Vec<Type<'c>> {
+        // SAFETY: struct query with index below the element count.
+        unsafe {
+            let n = c::LLVMCountStructElementTypes(self.raw);
+            (0..n)
+                .map(|i| Type::wrap(c::LLVMStructGetTypeAtIndex(self.raw, i)))
+                .collect()
+        }
+    }
+
+    /// Array length or fixed-vector size.
+    pub fn sequence_len(self) -> u64 {
+        // SAFETY: callers use it on arrays and vectors.
+        unsafe {
+            match self.kind() {
+                TypeKind::Array => c::LLVMGetArrayLength2(self.raw),
+                TypeKind::FixedVector => u64::from(c::LLVMGetVectorSize(self.raw)),
+                _ => 0,
+            }
+        }
+    }
+
+    /// Element type of arrays and vectors.
+    pub fn element_type(self) -> Type<'c> {
+        // SAFETY: callers use it on arrays and vectors.
+        Type::wrap(unsafe { c::LLVMGetElementType(self.raw) })
+    }
+
+    pub fn function(ret: Type<'c>, params: &[Type<'c>]) -> Type<'c> {
+        let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw).collect();
+        let n = c_uint::try_from(raw.len()).unwrap_or(c_uint::MAX);
+        // SAFETY: the parameter array is read during the call only.
+        Type::wrap(unsafe { c::LLVMFunctionType(ret.raw, raw.as_mut_ptr(), n, 0) })
+    }
+
+    pub fn array_of(self, len: u64) -> Type<'c> {
+        // SAFETY: plain type constructor.
+        Type::wrap(unsafe { c::LLVMArrayType2(self.raw, len) })
+    }
+
+    pub fn undef(self) -> Value<'c> {
+        // SAFETY: plain constant constructor.
+        Value::wrap(unsafe { c::LLVMGetUndef(self.raw) })
+    }
+
+    pub fn zero(self) -> Value<'c> {
+        // SAFETY: plain constant constructor.
+        Value::wrap(unsafe { c::LLVMConstNull(self.raw) })
+    }
+
+    pub fn const_int(self, v: u64) -> Value<'c> {
+        // SAFETY: callers use it on integer types.
+        Value::wrap(unsafe { c::LLVMConstInt(self.raw, v, 0) })
+    }
+}
+
+/// An instruction builder positioned before a given instruction.
+pub struct Builder<'c> {
+    raw: LLVMBuilderRef,
+    _c: PhantomData<&'c Context>,
+}
+
+impl Drop for Builder<'_> {
+    fn drop(&mut self) {
+        // SAFETY: we own the builder.
+        unsafe { c::LLVMDisposeBuilder(self.raw) }
+    }
+}
+
+impl<'c> Builder<'c> {
+    pub fn position_before(&self, inst: Value<'c>) {
+        // SAFETY: `inst` is an instruction in a basic block.
+        unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) }
+    }
+
+    pub fn call(
+        &self,
+        fn_ty: Type<'c>,
+        callee: Value<'c>,
+        args: &[Value<'c>],
+        name: &str,
+    ) -> Value<'c> {
+        let mut raw: Vec<LLVMValueRef> = args.iter().map(|v| v.raw).collect();
+        let n = c_uint::try_from(raw.len()).unwrap_or(c_uint::MAX);
+        let s = cstr(name);
+        // SAFETY: argument types match `fn_ty` (built by the caller from the same types).
+        let v = Value::wrap(unsafe {
+            c::LLVMBuildCall2(
+                self.raw,
+                fn_ty.raw,
+                callee.raw,
+                raw.as_mut_ptr(),
+                n,
+                s.as_ptr(),
+            )
+        });
+        v.set_calling_conv(callee.calling_conv());
+        v
+    }
+
+    pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Value<'c> {
+        // SAFETY: `ptr` is a pointer value.
+        Value::wrap(unsafe { c::LLVMBuildStore(self.raw, val.raw, ptr.raw) })
+    }
+
+    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, name: &str) -> Value<'c> {
+        let s = cstr(name);
+        // SAFETY: `ptr` is a pointer value.
+        Value::wrap(unsafe { c::LLVMBuildLoad2(self.raw, ty.raw, ptr.raw, s.as_ptr()) })
+    }
+
+    /// `getelementptr i8, ptr <base>, i<index_bits> <offset>` (not inbounds, like DPC++).
+    pub fn byte_gep(
+        &self,
+        ctx: &'c Context,
+        base: Value<'c>,
+        offset: u64,
+        index_bits: u32,
+        name: &str,
+    ) -> Value<'c> {
+        let i8t = ctx.int_type(8);
+        let mut idx = [ctx.int_type(index_bits).const_int(offset).raw];
+        let s = cstr(name);
+        // SAFETY: `base` is a pointer value; one index.
+        Value::wrap(unsafe {
+            c::LLVMBuildGEP2(self.raw, i8t.raw, base.raw, idx.as_mut_ptr(), 1, s.as_ptr())
+        })
+    }
+
+    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
+        let s = cstr(name);
+        // SAFETY: integer truncation between integer types.
+        Value::wrap(unsafe { c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, s.as_ptr()) })
+    }
+}
+
+/// The `spir_func` calling convention number.
+pub const SPIR_FUNC_CC: u32 = LLVMCallConv::LLVMSPIRFUNCCallConv as u32;
+
+pub fn opcode_is(v: Value<'_>, op: LLVMOpcode) -> bool {
+    matches!(v.kind(), ValueKind::Instruction(o) | ValueKind::ConstantExpr(o) if o == op)
+}

@@ -1,0 +1,905 @@
+//! The spec-constant pass on LLVM IR (post-link.md §1–§5): recognise the getter calls, assign
+//! numeric IDs per module, rewrite the calls for the chosen mode, record the
+//! `!sycl.specialization-constants*` metadata. Property data is read back from that metadata
+//! (`read_spec_constants`), as DPC++'s `computeModuleProperties` does.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::llvm::{
+    Context, Layout, Module, Opcode, SPIR_FUNC_CC, Type, TypeKind, Value, ValueKind, opcode_is,
+};
+use crate::model::{
+    self, Const, Desc, EmulationLayout, IdSource, Kind, ModelError, Node, PADDING_ID, Ty,
+};
+
+pub const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
+pub const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
+pub const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// `__spirv_SpecConstant*` calls (JIT SPIR-V).
+    Native,
+    /// Loads from the spec-constant buffer argument (AOT targets).
+    Emulation,
+    /// Every call replaced by its default value (the AOT default image).
+    DefaultValues,
+}
+
+#[derive(Debug, Error)]
+pub enum LowerError {
+    #[error("in function '{caller}': call to '{callee}'{}: {reason}", id_suffix(.symbolic_id))]
+    Call {
+        caller: String,
+        callee: String,
+        symbolic_id: Option<String>,
+        reason: String,
+    },
+    #[error("malformed spec-constant metadata: {0}")]
+    Metadata(String),
+}
+
+fn id_suffix(id: &Option<String>) -> String {
+    id.as_ref()
+        .map(|s| format!(" (symbolic ID '{s}')"))
+        .unwrap_or_default()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Getter {
+    Scalar2020,
+    Composite2020,
+    /// SYCL 1.2.1 extension: symbolic ID only, C++ zero default.
+    Legacy,
+}
+
+const GETTERS: [(&str, Getter); 4] = [
+    (
+        "_Z37__sycl_getScalar2020SpecConstantValue",
+        Getter::Scalar2020,
+    ),
+    (
+        "_Z40__sycl_getComposite2020SpecConstantValue",
+        Getter::Composite2020,
+    ),
+    ("_Z33__sycl_getScalarSpecConstantValue", Getter::Legacy),
+    ("_Z36__sycl_getCompositeSpecConstantValue", Getter::Legacy),
+];
+
+fn getter_kind(name: &str) -> Option<Getter> {
+    GETTERS
+        .iter()
+        .find(|(p, _)| name.starts_with(p))
+        .map(|(_, g)| *g)
+}
+
+/// One recognised getter call, validated before anything is rewritten.
+struct Site<'c> {
+    call: Value<'c>,
+    callee: Value<'c>,
+    caller: String,
+    symbolic_id: String,
+    /// The sret destination, if the getter returns through one.
+    sret_dst: Option<Value<'c>>,
+    sc_ty: Type<'c>,
+    /// Element 0 of the `specialization_id` initializer; `None` for the legacy getters.
+    default: Option<Value<'c>>,
+    buffer: Option<Value<'c>>,
+    /// -O0 pattern leftovers: (store of the ID pointer, its load).
+    cleanup: Vec<(Value<'c>, Value<'c>)>,
+}
+
+/// What the pass learnt about one symbolic ID (first-seen order).
+#[derive(Debug, Clone, Serialize)]
+pub struct SpecConstReport {
+    pub symbolic_id: String,
+    /// LLVM spelling of the spec-constant type.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Numeric IDs handed out, undef slots included (native mode).
+    pub ids: Vec<u32>,
+    pub descriptors: Vec<Desc>,
+    /// Default value bytes (§6) as lowercase hex.
+    pub default_bytes: String,
+    /// Byte offset in the emulation buffer (emulation mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emulation_offset: Option<u64>,
+    pub uses: usize,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct LowerReport {
+    /// Whether any getter call was seen (DPC++'s "modified").
+    pub modified: bool,
+    pub spec_constants: Vec<SpecConstReport>,
+}
+
+/// Runs the pass over `module`.
+pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
+    let sites = collect_sites(module)?;
+    let ctx = module.context();
+    let layout = module.layout();
+    let spir = module.triple().starts_with("spir");
+    let mut st = State {
+        ctx,
+        module,
+        layout,
+        spir,
+        records: Vec::new(),
+        by_id: HashMap::new(),
+        next_id: 0,
+        emu: EmulationLayout::default(),
+    };
+    let builder = ctx.builder();
+    for site in &sites {
+        builder.position_before(site.call);
+        let replacement = match mode {
+            Mode::Native => st.native(site, &builder),
+            Mode::Emulation => st.emulation(site, &builder),
+            Mode::DefaultValues => st.default_value(site, &builder),
+        }
+        .map_err(|reason| site_error(site, reason))?;
+        match site.sret_dst {
+            Some(dst) => {
+                builder.store(replacement, dst);
+            }
+            None => site.call.replace_all_uses_with(replacement),
+        }
+    }
+    let modified = !sites.is_empty();
+    cleanup(module, &sites);
+    if mode == Mode::DefaultValues {
+        if modified {
+            module.ensure_named_md(MD_DEFAULT_MODULE);
+        }
+    } else {
+        st.write_metadata();
+    }
+    Ok(LowerReport {
+        modified,
+        spec_constants: st.records.into_iter().map(|r| r.report).collect(),
+    })
+}
+
+fn site_error(site: &Site<'_>, reason: String) -> LowerError {
+    LowerError::Call {
+        caller: site.caller.clone(),
+        callee: site.callee.name(),
+        symbolic_id: Some(site.symbolic_id.clone()),
+        reason,
+    }
+}
+
+/// Matching declarations in module order, then each one's users in use-list order (§3.1).
+fn collect_sites<'c>(module: &Module<'c>) -> Result<Vec<Site<'c>>, LowerError> {
+    let mut sites = Vec::new();
+    for f in module.functions() {
+        let name = f.name();
+        let Some(getter) = getter_kind(&name) else {
+            continue;
+        };
+        if !f.is_declaration() {
+            continue;
+        }
+        for user in f.users() {
+            if user.called_value() != Some(f) {
+                continue;
+            }
+            sites.push(parse_site(user, f, getter)?);
+        }
+    }
+    Ok(sites)
+}
+
+fn parse_site<'c>(
+    call: Value<'c>,
+    callee: Value<'c>,
+    getter: Getter,
+) -> Result<Site<'c>, LowerError> {
+    let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
+    let err = |id: Option<String>, reason: &str| LowerError::Call {
+        caller: caller.clone(),
+        callee: callee.name(),
+        symbolic_id: id,
+        reason: reason.to_string(),
+    };
+    let sret_ty = callee.sret_type(0);
+    let shift = u32::from(sret_ty.is_some());
+    let want = shift + if getter == Getter::Legacy { 1 } else { 3 };
+    if call.num_call_args() != want {
+        return Err(err(
+            None,
+            &format!(
+                "unexpected signature: {} arguments, expected {want}",
+                call.num_call_args()
+            ),
+        ));
+    }
+    let arg = |i: u32| call.operand(i);
+    let (symbolic_id, cleanup) = match arg(shift) {
+        Some(v) => resolve_string(v, 0).map_err(|r| err(None, &r))?,
+        None => return Err(err(None, "missing symbolic ID argument")),
+    };
+    let sc_ty = match sret_ty {
+        Some(t) => t,
+        None => call.ty(),
+    };
+    if sc_ty.kind() == TypeKind::Void {
+        return Err(err(
+            Some(symbolic_id),
+            "getter returns void without an sret parameter",
+        ));
+    }
+    let default = if getter == Getter::Legacy {
+        None
+    } else {
+        match arg(shift + 1) {
+            Some(v) => Some(resolve_default(v).map_err(|r| err(Some(symbolic_id.clone()), &r))?),
+            None => return Err(err(Some(symbolic_id), "missing default-value argument")),
+        }
+    };
+    let buffer = if getter == Getter::Legacy {
+        None
+    } else {
+        arg(shift + 2)
+    };
+    let sret_dst = if shift == 1 { arg(0) } else { None };
+    Ok(Site {
+        call,
+        callee,
+        caller,
+        symbolic_id,
+        sret_dst,
+        sc_ty,
+        default,
+        buffer,
+        cleanup,
+    })
+}
+
+/// `Value::stripPointerCasts`: addrspacecast, bitcast and all-zero-index GEPs.
+fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
+    for _ in 0..64 {
+        let op = match v.kind() {
+            ValueKind::Instruction(o) | ValueKind::ConstantExpr(o) => o,
+            _ => return v,
+        };
+        let next = match op {
+            Opcode::LLVMAddrSpaceCast | Opcode::LLVMBitCast => v.operand(0),
+            Opcode::LLVMGetElementPtr => {
+                let all_zero = (1..v.num_operands())
+                    .all(|i| v.operand(i).and_then(|o| o.const_int_zext()) == Some(0));
+                if all_zero { v.operand(0) } else { None }
+            }
+            _ => None,
+        };
+        match next {
+            Some(n) => v = n,
+            None => return v,
+        }
+    }
+    v
+}
+
+/// §1.3: the symbolic ID string, plus the -O0 pattern's store and load to delete.
+#[allow(clippy::type_complexity)]
+fn resolve_string<'c>(
+    v: Value<'c>,
+    depth: u32,
+) -> Result<(String, Vec<(Value<'c>, Value<'c>)>), String> {
+    if depth > 8 {
+        return Err("symbolic ID: pattern nested too deeply".into());
+    }
+    let s = strip_pointer_casts(v);
+    match s.kind() {
+        ValueKind::GlobalVariable => {
+            let init = s
+                .initializer()
+                .ok_or("symbolic ID string global has no initializer")?;
+            let mut bytes = init
+                .const_bytes()
+                .ok_or("symbolic ID global is not a constant string")?;
+            if bytes.last() == Some(&0) {
+                bytes.pop();
+            }
+            let text = String::from_utf8(bytes).map_err(|_| "symbolic ID is not valid UTF-8")?;
+            Ok((text, Vec::new()))
+        }
+        ValueKind::Instruction(Opcode::LLVMLoad) => {
+            let ptr = s.operand(0).ok_or("unexpected spec const IR pattern 0")?;
+            let base = strip_pointer_casts(ptr);
+            if !opcode_is(base, Opcode::LLVMAlloca) {
+                return Err("non-constant symbolic ID (load not from an alloca)".into());
+            }
+            let stores: Vec<Value<'c>> = ptr
+                .users()
+                .into_iter()
+                .filter(|u| opcode_is(*u, Opcode::LLVMStore) && u.operand(1) == Some(ptr))
+                .collect();
+            let [store] = stores[..] else {
+                return Err("non-constant symbolic ID: single store expected".into());
+            };
+            let stored = store
+                .operand(0)
+                .ok_or("unexpected spec const IR pattern 1")?;
+            let (text, mut cleanup) = resolve_string(stored, depth + 1)?;
+            cleanup.push((store, s));
+            Ok((text, cleanup))
+        }
+        ValueKind::Instruction(Opcode::LLVMCall) => {
+            // The ID comes from a function that returns a constant string.
+            let f = s
+                .called_value()
+                .filter(|f| f.kind() == ValueKind::Function && !f.is_declaration())
+                .ok_or("non-constant symbolic ID (call to an unknown function)")?;
+            let mut found: Option<String> = None;
+            for inst in f.instructions() {
+                if let Some(rv) = inst.return_value() {
+                    let (text, _) = resolve_string(rv, depth + 1)?;
+                    if found.as_ref().is_some_and(|t| *t != text) {
+                        return Err(
+                            "non-constant symbolic ID (function returns different strings)".into(),
+                        );
+                    }
+                    found = Some(text);
+                }
+            }
+            found
+                .map(|t| (t, Vec::new()))
+                .ok_or_else(|| "non-constant symbolic ID (function never returns)".into())
+        }
+        _ => Err("non-constant symbolic ID".into()),
+    }
+}
+
+/// §1.4: element 0 of the `specialization_id` global's initializer.
+fn resolve_default(v: Value<'_>) -> Result<Value<'_>, String> {
+    let g = strip_pointer_casts(v);
+    if g.kind() != ValueKind::GlobalVariable {
+        return Err("default value is not a specialization_id global".into());
+    }
+    let init = g
+        .initializer()
+        .ok_or_else(|| format!("spec-id global '{}' has no initializer", g.name()))?;
+    if !matches!(
+        init.kind(),
+        ValueKind::ConstantAggregate | ValueKind::ConstantAggregateZero
+    ) {
+        return Err(format!(
+            "initializer of spec-id global '{}' is not an aggregate",
+            g.name()
+        ));
+    }
+    init.aggregate_element(0)
+        .ok_or_else(|| format!("spec-id global '{}' has an empty initializer", g.name()))
+}
+
+/// The model of an LLVM type with the module's data layout.
+pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, ModelError> {
+    let kind = match t.kind() {
+        TypeKind::Int(w) => Kind::Int(w),
+        TypeKind::Half => Kind::Half,
+        TypeKind::BFloat => Kind::BFloat,
+        TypeKind::Float => Kind::Float,
+        TypeKind::Double => Kind::Double,
+        TypeKind::Struct if !t.is_opaque_struct() => {
+            let elems = t.struct_elements();
+            let mut fields = Vec::with_capacity(elems.len());
+            let mut offsets = Vec::with_capacity(elems.len());
+            for (i, e) in elems.into_iter().enumerate() {
+                fields.push(ty_model(layout, e)?);
+                offsets.push(layout.element_offset(t, i as u32));
+            }
+            Kind::Struct {
+                name: t.struct_name(),
+                fields,
+                offsets,
+            }
+        }
+        TypeKind::Array | TypeKind::FixedVector => {
+            let elem = Box::new(ty_model(layout, t.element_type())?);
+            let len = t.sequence_len();
+            if t.kind() == TypeKind::Array {
+                Kind::Array { elem, len }
+            } else {
+                Kind::Vector { elem, len }
+            }
+        }
+        other => {
+            return Err(ModelError::UnsupportedType(
+                format!("{other:?}").to_lowercase(),
+            ));
+        }
+    };
+    Ok(Ty {
+        kind,
+        store: layout.store_size(t),
+        alloc: layout.alloc_size(t),
+        align: layout.abi_align(t),
+        handle: t,
+    })
+}
+
+/// The model of a constant of type `ty`.
+pub fn const_model<'c>(
+    ctx: &'c Context,
+    v: Value<'c>,
+    ty: &Ty<Type<'c>>,
+) -> Result<Const<Value<'c>>, ModelError> {
+    match v.kind() {
+        ValueKind::ConstantAggregateZero => Ok(Const::Zero),
+        ValueKind::Undef => Ok(Const::Undef),
+        ValueKind::ConstantInt => v
+            .const_int_zext()
+            .map(|bits| Const::Scalar { bits, handle: v })
+            .ok_or_else(|| ModelError::UnsupportedType(ty.describe())),
+        ValueKind::ConstantFp => v
+            .const_fp_bits(ctx)
+            .map(|bits| Const::Scalar { bits, handle: v })
+            .ok_or_else(|| ModelError::UnsupportedType(ty.describe())),
+        ValueKind::ConstantAggregate | ValueKind::ConstantDataSequential => {
+            let mut elems = Vec::new();
+            for (i, (ety, _)) in ty.elements().into_iter().enumerate() {
+                let e = v
+                    .aggregate_element(i as u32)
+                    .ok_or(ModelError::ShapeMismatch(0))?;
+                elems.push(const_model(ctx, e, ety)?);
+            }
+            Ok(Const::Agg(elems))
+        }
+        _ => Err(ModelError::UnsupportedType(format!(
+            "constant of type {}",
+            ty.describe()
+        ))),
+    }
+}
+
+struct Record<'c> {
+    report: SpecConstReport,
+    default: Value<'c>,
+    /// Emulation: alignment padding to list before this constant's default.
+    padding_before: u64,
+}
+
+struct State<'c, 'm> {
+    ctx: &'c Context,
+    module: &'m Module<'c>,
+    layout: Layout<'m>,
+    spir: bool,
+    records: Vec<Record<'c>>,
+    by_id: HashMap<String, usize>,
+    next_id: u32,
+    emu: EmulationLayout,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl<'c> State<'c, '_> {
+    /// The default constant of a site (zero of SCTy for the legacy getters).
+    fn default_of(&self, site: &Site<'c>) -> Value<'c> {
+        site.default.unwrap_or_else(|| site.sc_ty.zero())
+    }
+
+    fn new_record(
+        &mut self,
+        site: &Site<'c>,
+        sc: &Ty<Type<'c>>,
+        default: Value<'c>,
+    ) -> Result<usize, String> {
+        let dty = ty_model(&self.layout, default.ty()).map_err(|e| e.to_string())?;
+        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
+        let bytes = model::blob(&dty, &dc).map_err(|e| e.to_string())?;
+        self.records.push(Record {
+            report: SpecConstReport {
+                symbolic_id: site.symbolic_id.clone(),
+                ty: sc.describe(),
+                ids: Vec::new(),
+                descriptors: Vec::new(),
+                default_bytes: hex(&bytes),
+                emulation_offset: None,
+                uses: 0,
+            },
+            default,
+            padding_before: 0,
+        });
+        let idx = self.records.len() - 1;
+        self.by_id.insert(site.symbolic_id.clone(), idx);
+        Ok(idx)
+    }
+
+    fn native(
+        &mut self,
+        site: &Site<'c>,
+        b: &crate::llvm::Builder<'c>,
+    ) -> Result<Value<'c>, String> {
+        let sc = ty_model(&self.layout, site.sc_ty).map_err(|e| e.to_string())?;
+        let default = self.default_of(site);
+        let dty = ty_model(&self.layout, default.ty()).map_err(|e| e.to_string())?;
+        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
+        let leaves = model::flatten(&dty, &dc).map_err(|e| e.to_string())?;
+        let node = match self.by_id.get(&site.symbolic_id).copied() {
+            Some(idx) => {
+                let ids = self.records[idx].report.ids.clone();
+                let mut src = IdSource::Reuse { ids: &ids, pos: 0 };
+                let node = model::plan(&sc, &leaves, &mut src).map_err(|e| e.to_string())?;
+                self.records[idx].report.uses += 1;
+                node
+            }
+            None => {
+                let mut next = self.next_id;
+                let mut src = IdSource::Fresh {
+                    next: &mut next,
+                    taken: Vec::new(),
+                };
+                let node = model::plan(&sc, &leaves, &mut src).map_err(|e| e.to_string())?;
+                let taken = src.into_taken();
+                let descs = model::native_descriptors(&node).map_err(|e| e.to_string())?;
+                self.next_id = next;
+                let idx = self.new_record(site, &sc, default)?;
+                let r = &mut self.records[idx].report;
+                r.ids = taken;
+                r.descriptors = descs;
+                r.uses = 1;
+                node
+            }
+        };
+        self.emit(&node, b)
+    }
+
+    /// Get-or-insert by name; a clash with a different type (two literal structs share the
+    /// empty name code) gets a fresh declaration, which LLVM renames with a numeric suffix.
+    fn declare(&self, name: &str, ret: Type<'c>, params: &[Type<'c>]) -> Value<'c> {
+        let fty = Type::function(ret, params);
+        if let Some(f) = self.module.get_function(name) {
+            if f.function_type() == fty {
+                return f;
+            }
+        }
+        let f = self.module.add_function(name, fty);
+        if self.spir {
+            f.set_calling_conv(SPIR_FUNC_CC);
+        }
+        f
+    }
+
+    fn emit(
+        &self,
+        node: &Node<'_, Type<'c>, Value<'c>>,
+        b: &crate::llvm::Builder<'c>,
+    ) -> Result<Value<'c>, String> {
+        match node {
+            Node::Leaf {
+                id,
+                ty,
+                value_ty,
+                value,
+                to_bool,
+            } => {
+                let name = model::scalar_name(value_ty).map_err(|e| e.to_string())?;
+                let i32t = self.ctx.int_type(32);
+                let vt = value_ty.handle;
+                let f = self.declare(&name, vt, &[i32t, vt]);
+                let dflt = value.unwrap_or_else(|| vt.zero());
+                let call = b.call(
+                    f.function_type(),
+                    f,
+                    &[i32t.const_int(u64::from(*id)), dflt],
+                    "",
+                );
+                Ok(if *to_bool {
+                    b.trunc(call, ty.handle, "tobool")
+                } else {
+                    call
+                })
+            }
+            Node::Undef { ty, .. } => Ok(ty.handle.undef()),
+            Node::Composite { ty, elems } => {
+                let mut ops = Vec::with_capacity(elems.len());
+                for e in elems {
+                    ops.push(self.emit(e, b)?);
+                }
+                let name = model::composite_name(ty).map_err(|e| e.to_string())?;
+                let params: Vec<Type<'c>> = ops.iter().map(|v| v.ty()).collect();
+                let f = self.declare(&name, ty.handle, &params);
+                Ok(b.call(f.function_type(), f, &ops, ""))
+            }
+        }
+    }
+
+    fn emulation(
+        &mut self,
+        site: &Site<'c>,
+        b: &crate::llvm::Builder<'c>,
+    ) -> Result<Value<'c>, String> {
+        let sc = ty_model(&self.layout, site.sc_ty).map_err(|e| e.to_string())?;
+        let buffer = site.buffer.ok_or("no spec-constant buffer argument")?;
+        let offset = match self.by_id.get(&site.symbolic_id).copied() {
+            Some(idx) => {
+                self.records[idx].report.uses += 1;
+                self.records[idx].report.emulation_offset.unwrap_or(0)
+            }
+            None => {
+                let default = self.default_of(site);
+                let dsize = self.layout.store_size(default.ty());
+                let slot = self.emu.place(sc.store, sc.align);
+                if slot.padding > 0 {
+                    // The padding triple goes to the previous constant (§4).
+                    if let Some(prev) = self.records.last_mut() {
+                        let prev_size = prev
+                            .report
+                            .descriptors
+                            .first()
+                            .map_or(0, |d| u64::from(d.size));
+                        prev.report.descriptors.push(
+                            Desc::new(PADDING_ID, prev_size, slot.padding)
+                                .map_err(|e| e.to_string())?,
+                        );
+                    }
+                }
+                let idx = self.new_record(site, &sc, default)?;
+                let r = &mut self.records[idx];
+                r.padding_before = slot.padding;
+                r.report.ids = vec![slot.id];
+                r.report.descriptors =
+                    vec![Desc::new(slot.id, 0, dsize).map_err(|e| e.to_string())?];
+                r.report.emulation_offset = Some(slot.offset);
+                r.report.uses = 1;
+                slot.offset
+            }
+        };
+        let is_bool = sc.kind == Kind::Int(1);
+        let load_ty = if is_bool {
+            self.ctx.int_type(8)
+        } else {
+            site.sc_ty
+        };
+        let gep = b.byte_gep(self.ctx, buffer, offset, 32, "gep");
+        let load = b.load(load_ty, gep, "load");
+        load.set_alignment(self.layout.abi_align(load_ty) as u32);
+        Ok(if is_bool {
+            b.trunc(load, site.sc_ty, "tobool")
+        } else {
+            load
+        })
+    }
+
+    fn default_value(
+        &mut self,
+        site: &Site<'c>,
+        b: &crate::llvm::Builder<'c>,
+    ) -> Result<Value<'c>, String> {
+        let default = self.default_of(site);
+        if site.sret_dst.is_some() || default.ty() == site.sc_ty {
+            // With sret the default is stored with its own type (§5).
+            return Ok(default);
+        }
+        if site.sc_ty.int_width() == Some(1) && default.ty().int_width() == Some(8) {
+            return Ok(b.trunc(default, site.sc_ty, "bool"));
+        }
+        Err("default value type differs from the getter's return type".into())
+    }
+
+    /// §3.6/§4: both named lists, always created; one node per symbolic ID.
+    fn write_metadata(&self) {
+        let m = self.module;
+        m.ensure_named_md(MD_SPEC_CONSTANTS);
+        m.ensure_named_md(MD_SPEC_DEFAULTS);
+        let i32t = self.ctx.int_type(32);
+        for r in &self.records {
+            let mut ops = vec![self.ctx.md_string(&r.report.symbolic_id)];
+            for d in &r.report.descriptors {
+                for x in [d.id, d.offset, d.size] {
+                    ops.push(i32t.const_int(u64::from(x)).as_md());
+                }
+            }
+            m.add_named_md(MD_SPEC_CONSTANTS, self.ctx.md_node(&ops));
+            if r.padding_before > 0 {
+                let pad = self.ctx.int_type(8).array_of(r.padding_before).zero();
+                m.add_named_md(MD_SPEC_DEFAULTS, self.ctx.md_node(&[pad.as_md()]));
+            }
+            m.add_named_md(MD_SPEC_DEFAULTS, self.ctx.md_node(&[r.default.as_md()]));
+        }
+    }
+}
+
+/// Erases the rewritten calls, the -O0 pattern leftovers, now-dead private string globals and
+/// unused getter declarations.
+fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
+    let mut candidates: Vec<Value<'_>> = Vec::new();
+    for s in sites {
+        for i in 0..s.call.num_call_args() {
+            if let Some(op) = s.call.operand(i) {
+                candidates.push(strip_pointer_casts(op));
+            }
+        }
+        s.call.erase_instruction();
+    }
+    // -O0 pattern: loads first (once unused), then the store once nothing reads the slot.
+    let mut erased = HashSet::new();
+    for s in sites {
+        for &(store, load) in &s.cleanup {
+            if !erased.contains(&load) && load.users().is_empty() {
+                let ptr = load.operand(0);
+                erased.insert(load);
+                load.erase_instruction();
+                let still_read = ptr
+                    .is_some_and(|p| p.users().iter().any(|u| !opcode_is(*u, Opcode::LLVMStore)));
+                if !still_read && erased.insert(store) {
+                    if let Some(v) = store.operand(0) {
+                        candidates.push(strip_pointer_casts(v));
+                    }
+                    store.erase_instruction();
+                }
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    for g in candidates {
+        if g.kind() != ValueKind::GlobalVariable
+            || !seen.insert(g)
+            || !g.linkage_is_private_or_internal()
+            || !is_string_global(g)
+        {
+            continue;
+        }
+        if only_dead_constant_users(g, 0) {
+            // RAUW first so LLVM rebuilds (and thereby drops) the dead constant expressions.
+            g.replace_all_uses_with(g.ty().undef());
+            g.delete_global();
+        }
+    }
+    for f in module.functions() {
+        if f.is_declaration() && getter_kind(&f.name()).is_some() && f.users().is_empty() {
+            f.delete_function();
+        }
+    }
+}
+
+fn is_string_global(g: Value<'_>) -> bool {
+    g.initializer().and_then(|i| i.const_bytes()).is_some()
+}
+
+/// True if every user is a constant expression that itself has no live users.
+fn only_dead_constant_users(v: Value<'_>, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    v.users().into_iter().all(|u| {
+        matches!(u.kind(), ValueKind::ConstantExpr(_)) && only_dead_constant_users(u, depth + 1)
+    })
+}
+
+/// Spec constants as recorded in the module's metadata, for the property sets (§8.4).
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct SpecConstTables {
+    /// Symbolic ID → descriptor triples, in metadata order.
+    pub descriptors: Vec<(String, Vec<Desc>)>,
+    /// The concatenated default blob (§6).
+    pub default_blob: Vec<u8>,
+}
+
+pub fn read_spec_constants(module: &Module<'_>) -> Result<SpecConstTables, LowerError> {
+    let bad = |m: &str| LowerError::Metadata(m.to_string());
+    let mut out = SpecConstTables::default();
+    for node in module.named_md_operands(MD_SPEC_CONSTANTS) {
+        let ops = node.md_node_operands();
+        let (first, rest) = ops.split_first().ok_or_else(|| bad("empty node"))?;
+        let name = first
+            .md_string()
+            .ok_or_else(|| bad("first operand is not a string"))?;
+        if rest.len() % 3 != 0 {
+            return Err(bad(&format!(
+                "'{name}': operand count is not a multiple of 3"
+            )));
+        }
+        let mut descs = Vec::new();
+        for t in rest.chunks(3) {
+            let mut vals = [0u32; 3];
+            for (slot, v) in vals.iter_mut().zip(t) {
+                let x = v
+                    .const_int_zext()
+                    .ok_or_else(|| bad(&format!("'{name}': non-integer operand")))?;
+                *slot = u32::try_from(x)
+                    .map_err(|_| bad(&format!("'{name}': operand out of range")))?;
+            }
+            descs.push(Desc {
+                id: vals[0],
+                offset: vals[1],
+                size: vals[2],
+            });
+        }
+        out.descriptors.push((name, descs));
+    }
+    let layout = module.layout();
+    let ctx = module.context();
+    for node in module.named_md_operands(MD_SPEC_DEFAULTS) {
+        let ops = node.md_node_operands();
+        let [c] = ops[..] else {
+            return Err(bad("default-value node must have one operand"));
+        };
+        let ty = ty_model(&layout, c.ty()).map_err(|e| bad(&e.to_string()))?;
+        let k = const_model(ctx, c, &ty).map_err(|e| bad(&e.to_string()))?;
+        let bytes = model::blob(&ty, &k).map_err(|e| bad(&e.to_string()))?;
+        out.default_blob.extend_from_slice(&bytes);
+    }
+    Ok(out)
+}
+
+/// Kernel entry points (the `.sym` contents): defined `spir_kernel` functions in module order.
+pub fn kernel_names(module: &Module<'_>) -> Vec<String> {
+    module
+        .functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration() && f.is_spir_kernel())
+        .map(|f| f.name())
+        .collect()
+}
+
+/// Work-around for LLVM 22's SPIR-V backend, which emits a struct member index 0 as
+/// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
+/// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
+/// base pointer itself). Applied only to the copy that is turned into SPIR-V.
+pub fn legalize_for_spirv(module: &Module<'_>) {
+    let ctx = module.context();
+    let layout = module.layout();
+    let builder = ctx.builder();
+    for f in module.functions() {
+        for inst in f.instructions() {
+            if !matches!(
+                inst.kind(),
+                ValueKind::Instruction(Opcode::LLVMGetElementPtr)
+            ) || inst.ty().kind() != TypeKind::Pointer
+            {
+                continue;
+            }
+            let (Some(src), Some(base)) = (inst.gep_source_type(), inst.operand(0)) else {
+                continue;
+            };
+            let Some(offset) = constant_gep_offset(&layout, src, inst) else {
+                continue;
+            };
+            let replacement = if offset == 0 {
+                base
+            } else {
+                builder.position_before(inst);
+                builder.byte_gep(ctx, base, offset as u64, 64, "")
+            };
+            inst.replace_all_uses_with(replacement);
+            inst.erase_instruction();
+        }
+    }
+}
+
+/// Byte offset of a GEP whose indices are all constants.
+fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Option<i64> {
+    let n = gep.num_operands();
+    let first = gep.operand(1)?.const_int_sext()?;
+    let mut offset = first.checked_mul(i64::try_from(layout.alloc_size(src)).ok()?)?;
+    let mut cur = src;
+    for i in 2..n {
+        let idx = gep.operand(i)?.const_int_sext()?;
+        match cur.kind() {
+            TypeKind::Struct => {
+                let k = u32::try_from(idx).ok()?;
+                let fields = cur.struct_elements();
+                let field = *fields.get(k as usize)?;
+                offset = offset.checked_add(i64::try_from(layout.element_offset(cur, k)).ok()?)?;
+                cur = field;
+            }
+            TypeKind::Array | TypeKind::FixedVector => {
+                let elem = cur.element_type();
+                let step = i64::try_from(layout.alloc_size(elem)).ok()?;
+                offset = offset.checked_add(idx.checked_mul(step)?)?;
+                cur = elem;
+            }
+            _ => return None,
+        }
+    }
+    Some(offset)
+}

@@ -1,0 +1,140 @@
+//! `sycl-post-link` command line (DPC++ option spellings; single-dash long options).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+
+use post_link::driver::{self, CodeFormat, Options};
+use post_link::lower::Mode;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SpecConstArg {
+    Native,
+    Emulation,
+    /// Older spelling of `native`.
+    Rt,
+    /// Older spelling of `emulation`.
+    Default,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SplitArg {
+    None,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sycl-post-link",
+    about = "Lowers SYCL 2020 specialization constants in device LLVM IR and writes DPC++ property sets",
+    after_help = "Long options take one dash, as in DPC++ (-spec-const=native); two dashes work too.\n\
+                  Exit status: 0 success, 1 error (nothing written), 2 usage error."
+)]
+struct Cli {
+    /// LLVM IR inputs (.ll or .bc); several are linked in-process
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Output table (or the IR/SPIR-V file with -ir-output-only); `target,file` names a target
+    #[arg(short = 'o')]
+    output: Option<String>,
+    /// Directory for generated files (default: directory of -o)
+    #[arg(long = "out-dir")]
+    out_dir: Option<PathBuf>,
+    /// Write textual IR (.ll) instead of bitcode
+    #[arg(short = 'S')]
+    text: bool,
+    /// Write SPIR-V (.spv) through LLVM's SPIR-V target instead of IR
+    #[arg(long = "emit-spirv")]
+    emit_spirv: bool,
+    /// SPIR-V version for -emit-spirv (the Intel OpenCL CPU runtime accepts 1.0-1.4)
+    #[arg(long = "spirv-version", default_value = "1.2", value_parser = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"])]
+    spirv_version: String,
+    /// Write one IR output and no table
+    #[arg(long = "ir-output-only")]
+    ir_output_only: bool,
+    /// Lower spec-constant intrinsics: native (SPIR-V spec constants) or emulation (buffer loads)
+    #[arg(long = "spec-const", value_enum)]
+    spec_const: Option<SpecConstArg>,
+    /// Also emit a device image with every spec constant replaced by its default
+    #[arg(long = "generate-device-image-default-spec-consts")]
+    default_spec_consts: bool,
+    /// Write .prop property-set files
+    #[arg(long = "properties")]
+    properties: bool,
+    /// Write .sym files (kernel names)
+    #[arg(long = "symbols")]
+    symbols: bool,
+    /// Device-code split (only `none`: the linked module stays whole)
+    #[arg(long = "split", value_enum, default_value = "none")]
+    split: SplitArg,
+    /// Print a JSON reflection of the result on stdout
+    #[arg(long = "json")]
+    json: bool,
+}
+
+/// DPC++ spells long options with one dash; clap wants two.
+fn normalise_args(args: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for (i, a) in args.enumerate() {
+        if i > 0 && !rest {
+            if a == "--" {
+                rest = true;
+            } else if a.len() > 2 && a.starts_with('-') && !a.starts_with("--") {
+                out.push(format!("-{a}"));
+                continue;
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let format = if cli.emit_spirv {
+        CodeFormat::SpirV
+    } else if cli.text {
+        CodeFormat::Text
+    } else {
+        CodeFormat::Bitcode
+    };
+    let opts = Options {
+        inputs: cli.inputs,
+        output: cli.output,
+        out_dir: cli.out_dir,
+        format,
+        spirv_version: cli.spirv_version,
+        ir_output_only: cli.ir_output_only,
+        spec_const: cli.spec_const.map(|m| match m {
+            SpecConstArg::Native | SpecConstArg::Rt => Mode::Native,
+            SpecConstArg::Emulation | SpecConstArg::Default => Mode::Emulation,
+        }),
+        default_spec_consts_image: cli.default_spec_consts,
+        properties: cli.properties,
+        symbols: cli.symbols,
+        json: cli.json,
+    };
+    let out = driver::run(&opts)?;
+    driver::write_outputs(&out)?;
+    if let Some(j) = &out.json {
+        print!("{j}");
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse_from(normalise_args(std::env::args())) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sycl-post-link: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

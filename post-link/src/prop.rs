@@ -1,0 +1,293 @@
+//! DPC++ property-set files (`.prop`, post-link.md §8) and the `.table` file (§7.2).
+
+use std::fmt::Write as _;
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Intel's base64 variant (§8.3): LSB-first bit packing, no `=` padding.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    let ch = |i: u8| ALPHABET[usize::from(i & 0x3F)] as char;
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    let mut chunks = bytes.chunks_exact(3);
+    for c in &mut chunks {
+        let (b0, b1, b2) = (c[0], c[1], c[2]);
+        out.push(ch(b0));
+        out.push(ch((b1 << 2) | (b0 >> 6)));
+        out.push(ch((b2 << 4) | (b1 >> 4)));
+        out.push(ch(b2 >> 2));
+    }
+    match *chunks.remainder() {
+        [b0] => {
+            out.push(ch(b0));
+            out.push(ch(b0 >> 6));
+        }
+        [b0, b1] => {
+            out.push(ch(b0));
+            out.push(ch((b1 << 2) | (b0 >> 6)));
+            out.push(ch(b1 >> 4));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Inverse of [`base64_encode`]; `None` on a bad character or a 1-character final group.
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let idx = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|p| p as u8);
+    let digits: Vec<u8> = text.bytes().map(idx).collect::<Option<_>>()?;
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for g in digits.chunks(4) {
+        match *g {
+            [d0, d1, d2, d3] => {
+                out.push(d0 | (d1 << 6));
+                out.push((d1 >> 2) | (d2 << 4));
+                out.push((d2 >> 4) | (d3 << 2));
+            }
+            [d0, d1, d2] => {
+                out.push(d0 | (d1 << 6));
+                out.push((d1 >> 2) | (d2 << 4));
+            }
+            [d0, d1] => out.push(d0 | (d1 << 6)),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// The text form of a BYTE_ARRAY value: 8-byte LE bit count, then the data (§8.2).
+pub fn byte_array_value(data: &[u8]) -> String {
+    let mut buf = Vec::with_capacity(8 + data.len());
+    buf.extend_from_slice(&(data.len() as u64 * 8).to_le_bytes());
+    buf.extend_from_slice(data);
+    base64_encode(&buf)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PropValue {
+    U32(u32),
+    Bytes(Vec<u8>),
+}
+
+/// Property sets in insertion order, properties in insertion order.
+#[derive(Debug, Default, Clone)]
+pub struct PropertySets {
+    sets: Vec<(String, Vec<(String, PropValue)>)>,
+}
+
+impl PropertySets {
+    pub fn add_set(&mut self, name: &str) {
+        if !self.sets.iter().any(|(n, _)| n == name) {
+            self.sets.push((name.to_string(), Vec::new()));
+        }
+    }
+
+    pub fn add(&mut self, set: &str, name: &str, value: PropValue) {
+        self.add_set(set);
+        if let Some((_, props)) = self.sets.iter_mut().find(|(n, _)| n == set) {
+            props.push((name.to_string(), value));
+        }
+    }
+
+    /// `PropertySetRegistry::write`: `[set]` lines, `name=type|value` lines, LF endings.
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        for (set, props) in &self.sets {
+            let _ = writeln!(out, "[{set}]");
+            for (name, v) in props {
+                match v {
+                    PropValue::U32(n) => {
+                        let _ = writeln!(out, "{name}=1|{n}");
+                    }
+                    PropValue::Bytes(b) => {
+                        let _ = writeln!(out, "{name}=2|{}", byte_array_value(b));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+pub const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
+pub const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
+pub const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
+pub const SET_MISC: &str = "SYCL/misc properties";
+
+/// `.table` (§7.2): header of the enabled columns, one row per output module.
+pub fn table(columns: &[&str], rows: &[Vec<String>]) -> String {
+    let mut out = format!("[{}]\n", columns.join("|"));
+    for r in rows {
+        out.push_str(&r.join("|"));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Desc, PADDING_ID, desc_bytes};
+
+    fn d(id: u32, offset: u32, size: u32) -> Desc {
+        Desc { id, offset, size }
+    }
+
+    #[test]
+    fn base64_test_vectors() {
+        // §8.3 table, quoted from DPC++ tests.
+        assert_eq!(base64_encode(&[0; 8]), "AAAAAAAAAAA");
+        assert_eq!(
+            byte_array_value(&desc_bytes(&[d(0, 0, 8)])),
+            "gBAAAAAAAAAAAAAAAAAAAgAAAAA"
+        );
+        assert_eq!(
+            byte_array_value(&desc_bytes(&[d(1, 0, 1)])),
+            "gBAAAAAAAAQAAAAAAAAAAEAAAAA"
+        );
+        assert_eq!(
+            byte_array_value(&[0x14, 0, 0, 0, 0x63, 0, 0, 0, 0x01]),
+            "IBAAAAAAAAAFAAAAjBAAAEA"
+        );
+    }
+
+    #[test]
+    fn worked_example_1_scalar_int() {
+        assert_eq!(
+            byte_array_value(&desc_bytes(&[d(0, 0, 4)])),
+            "gBAAAAAAAAAAAAAAAAAAAQAAAAA"
+        );
+        assert_eq!(byte_array_value(&[0x2a, 0, 0, 0]), "gAAAAAAAAAgKAAAA");
+    }
+
+    #[test]
+    fn worked_example_2_struct_with_tail_padding() {
+        let descs = [d(0, 0, 4), d(1, 4, 4), d(2, 8, 1), d(PADDING_ID, 9, 3)];
+        assert_eq!(
+            byte_array_value(&desc_bytes(&descs)),
+            "AGAAAAAAAAAAAAAAAAAAAQAAAAQAAAAAEAAAAQAAAAgAAAAAIAAAAEAAAAw/////JAAAAMAAAAA"
+        );
+        let blob = [0xc3, 0xf5, 0x48, 0x40, 0x2a, 0, 0, 0, 0x08, 0, 0, 0];
+        assert_eq!(byte_array_value(&blob), "gBAAAAAAAAww1jEQqAAAAgAAAAA");
+    }
+
+    #[test]
+    fn worked_example_3_emulation() {
+        let h = [d(0, 0, 2), d(PADDING_ID, 2, 2)];
+        assert_eq!(
+            byte_array_value(&desc_bytes(&h)),
+            "ADAAAAAAAAAAAAAAAAAAAIAAAAw/////CAAAAIAAAAA"
+        );
+        assert_eq!(
+            byte_array_value(&desc_bytes(&[d(1, 0, 4)])),
+            "gBAAAAAAAAQAAAAAAAAAAQAAAAA"
+        );
+        assert_eq!(
+            byte_array_value(&[0x00, 0x40, 0, 0, 0x2a, 0, 0, 0]),
+            "ABAAAAAAAAAAABAAqAAAAA"
+        );
+    }
+
+    #[test]
+    fn worked_example_4_nested() {
+        let descs = [
+            d(0, 0, 1),
+            d(1, 4, 1),
+            d(2, 8, 4),
+            d(3, 12, 1),
+            d(PADDING_ID, 13, 3),
+            d(4, 16, 1),
+            d(PADDING_ID, 17, 3),
+        ];
+        assert_eq!(
+            byte_array_value(&desc_bytes(&descs)),
+            "gKAAAAAAAAAAAAAAAAAAAEAAAAQAAAAAEAAAAEAAAAgAAAAAIAAAAQAAAAwAAAAAMAAAAEAAAAw/////NAAAAMAAAAABAAAAQAAAAEAAAAw/////RAAAAMAAAAA"
+        );
+        let blob = [
+            0x78, 0, 0, 0, 0x79, 0, 0, 0, 0x7a, 0, 0, 0, 0x61, 0, 0, 0, 0x62, 0, 0, 0,
+        ];
+        assert_eq!(
+            byte_array_value(&blob),
+            "gCAAAAAAAAAeAAAA5BAAAoHAAAQYAAAAiBAAAA"
+        );
+    }
+
+    #[test]
+    fn worked_example_6_array_of_arrays() {
+        // The first string quoted in §11 example 6 (IDs 0..8) is five characters short in
+        // post-link.md (it decodes to 104 data bytes under an 864-bit prefix), so only the
+        // two self-consistent strings are checked.
+        let b: Vec<Desc> = (0..9).map(|k| d(9 + k, 4 * k, 4)).collect();
+        assert_eq!(
+            byte_array_value(&desc_bytes(&b)),
+            "gNAAAAAAAAQCAAAAAAAAAQAAAAgCAAAAEAAAAQAAAAwCAAAAIAAAAQAAAAADAAAAMAAAAQAAAAQDAAAAQAAAAQAAAAgDAAAAUAAAAQAAAAwDAAAAYAAAAQAAAAAEAAAAcAAAAQAAAAQEAAAAgAAAAQAAAAA"
+        );
+        let c = [d(18, 0, 4), d(19, 4, 4), d(20, 8, 4), d(21, 16, 8)];
+        assert_eq!(
+            byte_array_value(&desc_bytes(&c)),
+            "AGAAAAAAAAgEAAAAAAAAAQAAAAwEAAAAEAAAAQAAAAAFAAAAIAAAAQAAAAQFAAAAQAAAAgAAAAA"
+        );
+    }
+
+    #[test]
+    fn decode_inverts_encode() {
+        for n in 0..40u8 {
+            let data: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37).wrapping_add(5)).collect();
+            assert_eq!(
+                base64_decode(&base64_encode(&data)).as_deref(),
+                Some(&data[..])
+            );
+        }
+        assert_eq!(base64_decode("A"), None);
+        assert_eq!(base64_decode("A="), None);
+    }
+
+    #[test]
+    fn property_file_text() {
+        // §8.4 minimal JIT image layout.
+        let mut p = PropertySets::default();
+        p.add(
+            SET_DEVICE_REQUIREMENTS,
+            "aspects",
+            PropValue::Bytes(Vec::new()),
+        );
+        p.add(
+            SET_SPEC_CONSTANTS,
+            "S",
+            PropValue::Bytes(desc_bytes(&[d(0, 0, 4)])),
+        );
+        p.add(
+            SET_SPEC_DEFAULTS,
+            "all",
+            PropValue::Bytes(vec![0x2a, 0, 0, 0]),
+        );
+        p.add(SET_MISC, "specConstsReplacedWithDefault", PropValue::U32(1));
+        assert_eq!(
+            p.write(),
+            "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n\
+             [SYCL/specialization constants]\nS=2|gBAAAAAAAAAAAAAAAAAAAQAAAAA\n\
+             [SYCL/specialization constants default values]\nall=2|gAAAAAAAAAgKAAAA\n\
+             [SYCL/misc properties]\nspecConstsReplacedWithDefault=1|1\n"
+        );
+    }
+
+    #[test]
+    fn table_text() {
+        // §7.2 example.
+        let rows = vec![
+            vec![
+                "out_0.bc".to_string(),
+                "out_0.prop".into(),
+                "out_0.sym".into(),
+            ],
+            vec![
+                "out_1.bc".to_string(),
+                "out_1.prop".into(),
+                "out_1.sym".into(),
+            ],
+        ];
+        assert_eq!(
+            table(&["Code", "Properties", "Symbols"], &rows),
+            "[Code|Properties|Symbols]\nout_0.bc|out_0.prop|out_0.sym\nout_1.bc|out_1.prop|out_1.sym\n"
+        );
+    }
+}
