@@ -75,7 +75,7 @@ struct Cli {
     mt: Option<String>,
 
     /// Batch mode: analyse every TU of BUILD_DIR/compile_commands.json, in parallel.
-    #[arg(short = 'p', value_name = "BUILD_DIR", conflicts_with_all = ["file", "output"], requires = "output_dir")]
+    #[arg(short = 'p', value_name = "BUILD_DIR", conflicts_with_all = ["file", "output"])]
     build_dir: Option<PathBuf>,
 
     /// Batch mode: directory receiving one footer per TU (mirrors the source's absolute path).
@@ -121,6 +121,15 @@ fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
+    if cli.build_dir.is_some() && cli.output_dir.is_none() {
+        use clap::CommandFactory;
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "-p BUILD_DIR needs --output-dir DIR (one footer is written per TU)",
+            )
+            .exit();
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -136,7 +145,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         let output_dir = cli
             .output_dir
             .as_deref()
-            .ok_or_else(|| anyhow!("-p needs --output-dir DIR"))?;
+            .ok_or_else(|| anyhow!("-p BUILD_DIR needs --output-dir DIR"))?;
         let jobs = cli.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });

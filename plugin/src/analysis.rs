@@ -1009,13 +1009,16 @@ fn variable_name(c: Cursor<'_>, mangled: &str) -> String {
         return name;
     }
     // Variable-template specialization: libclang exposes no template arguments for it, and its
-    // pretty printer omits them, so they are read back from the Itanium mangled name.
-    trailing_template_args(mangled)
+    // pretty printer omits them, so they are read back from the Itanium mangled name, printed
+    // clang-style where possible, else as a general demangler prints them.
+    crate::demangle::trailing_template_args(mangled)
+        .or_else(|| trailing_template_args(mangled))
         .map(|args| format!("{name}{args}"))
         .unwrap_or(name)
 }
 
-/// Demangles `mangled` and returns its final balanced `<…>` group, if the name ends in one.
+/// Demangles `mangled` with a general demangler and returns its final balanced `<…>` group,
+/// if the name ends in one (fallback for arguments `crate::demangle` cannot print exactly).
 fn trailing_template_args(mangled: &str) -> Option<String> {
     let symbol = cpp_demangle::Symbol::new(mangled.as_bytes()).ok()?;
     let demangled = symbol.demangle().ok()?;

@@ -7,6 +7,7 @@
 //! [`analyze`] and the plain data in [`model`].
 
 mod analysis;
+mod demangle;
 mod libclang;
 pub mod model;
 pub mod prefix;

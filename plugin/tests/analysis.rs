@@ -242,3 +242,44 @@ fn compile_errors_are_reported_not_analysed() {
         other => panic!("unexpected error {other}"),
     }
 }
+
+#[test]
+fn variable_template_arguments_print_like_clangs_class_template_arguments() {
+    // Class template specializations are named by clang's own printer; the variable template
+    // with the same arguments must print them identically.
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        namespace ns { struct Foo {}; template <class T> struct Box {}; }
+        template <class T> struct C { static constexpr sycl::specialization_id<int> x{1}; };
+        template <class T> constexpr sycl::specialization_id<int> v{1};
+        template <int N, bool B, char K> struct CN { static constexpr sycl::specialization_id<int> x{1}; };
+        template <int N, bool B, char K> constexpr sycl::specialization_id<int> vn{1};
+        void f(sycl::handler &h) {
+          h.set_specialization_constant<C<int *>::x>(1);
+          h.set_specialization_constant<v<int *>>(1);
+          h.set_specialization_constant<C<const char *const>::x>(1);
+          h.set_specialization_constant<v<const char *const>>(1);
+          h.set_specialization_constant<C<ns::Box<ns::Foo>>::x>(1);
+          h.set_specialization_constant<v<ns::Box<ns::Foo>>>(1);
+          h.set_specialization_constant<C<unsigned long &>::x>(1);
+          h.set_specialization_constant<v<unsigned long &>>(1);
+          h.set_specialization_constant<CN<-4, true, 'q'>::x>(1);
+          h.set_specialization_constant<vn<-4, true, 'q'>>(1);
+        }
+        "#,
+    );
+    let names: Vec<String> = a
+        .spec_ids
+        .iter()
+        .map(|s| match s.scopes.last() {
+            Some(Scope::Record { name }) => name.clone(),
+            _ => s.name.clone(),
+        })
+        .collect();
+    assert_eq!(names.len(), 10, "{names:?}");
+    for pair in names.chunks(2) {
+        let class_args = &pair[0][pair[0].find('<').expect("class args")..];
+        let var_args = &pair[1][pair[1].find('<').expect("variable args")..];
+        assert_eq!(class_args, var_args, "{pair:?}");
+    }
+}

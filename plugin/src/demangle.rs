@@ -1,0 +1,417 @@
+//! The template arguments of a variable-template specialization, printed the way clang's
+//! qualified-name printer prints them (`vp<int *>`, `sc<20>`, `v<ns::Foo<char>>`), read back
+//! from the Itanium mangled name: libclang exposes no template-argument API for variables, and a
+//! general demangler formats differently (`int*`, `(char)65`).
+//!
+//! Only what can be printed exactly is handled: builtin types, cv-qualifiers, pointers and
+//! references, class types and class templates, substitutions, and integer, bool and character
+//! literals. Anything else (enumerators, expressions, function or array types, …) gives `None`
+//! and the caller falls back to a general demangler.
+
+/// Parses `mangled` (a variable's `_Z…` name) and returns its final template-argument list,
+/// printed clang-style, if the name ends in one.
+pub(crate) fn trailing_template_args(mangled: &str) -> Option<String> {
+    let mut p = Parser {
+        input: mangled.as_bytes(),
+        pos: 0,
+        substitutions: Vec::new(),
+    };
+    p.expect(b"_Z")?;
+    let args = p.entity_name()?;
+    (p.pos == p.input.len()).then_some(args?)
+}
+
+struct Parser<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// Printed forms of the substitution candidates, in order (`S_`, `S0_`, …).
+    substitutions: Vec<String>,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.input.get(self.pos).copied()
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, s: &[u8]) -> Option<()> {
+        if self.input[self.pos..].starts_with(s) {
+            self.pos += s.len();
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    fn number(&mut self) -> Option<u64> {
+        let start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        std::str::from_utf8(&self.input[start..self.pos])
+            .ok()?
+            .parse()
+            .ok()
+    }
+
+    fn source_name(&mut self) -> Option<String> {
+        let len = usize::try_from(self.number()?).ok()?;
+        let end = self.pos.checked_add(len)?;
+        let name = std::str::from_utf8(self.input.get(self.pos..end)?).ok()?;
+        self.pos = end;
+        if name.starts_with("_GLOBAL__N") {
+            return Some("(anonymous namespace)".to_string());
+        }
+        Some(name.to_string())
+    }
+
+    /// `S_`, `S<seq-id>_` or one of the `S<letter>` abbreviations.
+    fn substitution(&mut self) -> Option<String> {
+        self.expect(b"S")?;
+        match self.peek()? {
+            b'_' => {
+                self.pos += 1;
+                self.substitutions.first().cloned()
+            }
+            b'0'..=b'9' | b'A'..=b'Z' => {
+                let start = self.pos;
+                while self.peek().is_some_and(|b| b != b'_') {
+                    self.pos += 1;
+                }
+                let digits = std::str::from_utf8(&self.input[start..self.pos]).ok()?;
+                self.expect(b"_")?;
+                let index = usize::try_from(u64::from_str_radix(digits, 36).ok()?).ok()? + 1;
+                self.substitutions.get(index).cloned()
+            }
+            b't' => {
+                self.pos += 1;
+                Some("std".to_string())
+            }
+            _ => None, // Sa, Sb, Ss, …: standard-library abbreviations
+        }
+    }
+
+    /// The variable's name; returns the printed final template arguments (`None` inside the
+    /// `Option` when the name has none).
+    fn entity_name(&mut self) -> Option<Option<String>> {
+        if self.eat(b'N') {
+            return self.nested_name().map(|(_, args)| args);
+        }
+        self.eat(b'L');
+        let name = if self.peek() == Some(b'S') {
+            let std = self.substitution()?;
+            format!("{std}::{}", self.source_name()?)
+        } else {
+            self.source_name()?
+        };
+        if self.peek() == Some(b'I') {
+            self.substitutions.push(name);
+            return Some(Some(self.template_args()?));
+        }
+        Some(None)
+    }
+
+    /// `N … E` after the `N`: returns the printed qualified name and its final template
+    /// arguments, registering every prefix as a substitution candidate.
+    fn nested_name(&mut self) -> Option<(String, Option<String>)> {
+        let mut qualified = String::new();
+        let mut last_args = None;
+        loop {
+            match self.peek()? {
+                b'E' => {
+                    self.pos += 1;
+                    // The complete name is not a candidate of its own.
+                    self.substitutions.pop();
+                    return Some((qualified, last_args));
+                }
+                b'L' => self.pos += 1,
+                b'S' => {
+                    qualified = self.substitution()?;
+                    if qualified == "std" {
+                        continue; // `St` itself is not a candidate
+                    }
+                }
+                b'I' => {
+                    let args = self.template_args()?;
+                    qualified.push_str(&args);
+                    self.substitutions.push(qualified.clone());
+                    last_args = Some(args);
+                }
+                b'0'..=b'9' => {
+                    let name = self.source_name()?;
+                    if !qualified.is_empty() {
+                        qualified.push_str("::");
+                    }
+                    qualified.push_str(&name);
+                    self.substitutions.push(qualified.clone());
+                    last_args = None;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// `I <template-arg>+ E`, printed `<a, b>`.
+    fn template_args(&mut self) -> Option<String> {
+        self.expect(b"I")?;
+        let mut args = Vec::new();
+        while !self.eat(b'E') {
+            args.push(self.template_arg()?);
+        }
+        Some(format!("<{}>", args.join(", ")))
+    }
+
+    fn template_arg(&mut self) -> Option<String> {
+        match self.peek()? {
+            b'L' => self.literal(),
+            b'J' => {
+                self.pos += 1;
+                let mut items = Vec::new();
+                while !self.eat(b'E') {
+                    items.push(self.template_arg()?);
+                }
+                Some(items.join(", "))
+            }
+            b'X' => None,
+            _ => self.ty(),
+        }
+    }
+
+    /// `L <type> <value> E` for integers, bool and characters.
+    fn literal(&mut self) -> Option<String> {
+        self.expect(b"L")?;
+        let kind = self.peek()?;
+        self.pos += 1;
+        let negative = self.eat(b'n');
+        let value = self.number()?;
+        self.expect(b"E")?;
+        match kind {
+            b'b' => Some(if value != 0 { "true" } else { "false" }.to_string()),
+            b'c' | b'a' | b'h' if !negative => {
+                let c = u8::try_from(value).ok()?;
+                (c.is_ascii_graphic() || c == b' ')
+                    .then(|| match c {
+                        b'\'' | b'\\' => None,
+                        _ => Some(format!("'{}'", c as char)),
+                    })
+                    .flatten()
+            }
+            b'i' | b'j' | b'l' | b'm' | b'x' | b'y' | b's' | b't' | b'n' | b'o' => {
+                Some(if negative {
+                    format!("-{value}")
+                } else {
+                    value.to_string()
+                })
+            }
+            _ => None, // enumerations print as enumerators; floating point differs
+        }
+    }
+
+    fn ty(&mut self) -> Option<String> {
+        let c = self.peek()?;
+        if let Some(builtin) = builtin(c) {
+            self.pos += 1;
+            return Some(builtin.to_string());
+        }
+        let printed = match c {
+            b'D' => {
+                let name = match self.input.get(self.pos + 1)? {
+                    b'n' => "std::nullptr_t",
+                    b'i' => "char32_t",
+                    b's' => "char16_t",
+                    b'u' => "char8_t",
+                    _ => return None,
+                };
+                self.pos += 2;
+                return Some(name.to_string());
+            }
+            b'P' | b'R' | b'O' => {
+                self.pos += 1;
+                let inner = self.ty()?;
+                let sigil = match c {
+                    b'P' => "*",
+                    b'R' => "&",
+                    _ => "&&",
+                };
+                if inner.ends_with('*') || inner.ends_with('&') {
+                    format!("{inner}{sigil}")
+                } else {
+                    format!("{inner} {sigil}")
+                }
+            }
+            b'K' | b'V' => {
+                let mut qualifiers = Vec::new();
+                while let Some(q) = self.peek() {
+                    match q {
+                        b'V' => qualifiers.push("volatile"),
+                        b'K' => qualifiers.push("const"),
+                        _ => break,
+                    }
+                    self.pos += 1;
+                }
+                // Itanium orders r V K; clang prints const before volatile.
+                qualifiers.reverse();
+                let inner = self.ty()?;
+                let quals = qualifiers.join(" ");
+                if inner.ends_with('*') {
+                    format!("{inner}{quals}")
+                } else {
+                    format!("{quals} {inner}")
+                }
+            }
+            b'N' => {
+                self.pos += 1;
+                let (qualified, _) = self.nested_type_name()?;
+                return Some(qualified);
+            }
+            b'S' => {
+                let sub = self.substitution()?;
+                if sub == "std" {
+                    let name = format!("std::{}", self.source_name()?);
+                    self.substitutions.push(name.clone());
+                    return self.maybe_template_args(name);
+                }
+                // A substituted template name may still take arguments (`S_IiE`).
+                return self.maybe_template_args(sub);
+            }
+            b'0'..=b'9' => {
+                let name = self.source_name()?;
+                self.substitutions.push(name.clone());
+                return self.maybe_template_args(name);
+            }
+            _ => return None,
+        };
+        self.substitutions.push(printed.clone());
+        Some(printed)
+    }
+
+    /// A class name inside a type: like `nested_name`, but the complete name is a candidate.
+    fn nested_type_name(&mut self) -> Option<(String, Option<String>)> {
+        let mut qualified = String::new();
+        let mut last_args = None;
+        loop {
+            match self.peek()? {
+                b'E' => {
+                    self.pos += 1;
+                    return Some((qualified, last_args));
+                }
+                b'S' => {
+                    qualified = self.substitution()?;
+                    if qualified == "std" {
+                        continue;
+                    }
+                }
+                b'I' => {
+                    let args = self.template_args()?;
+                    qualified.push_str(&args);
+                    self.substitutions.push(qualified.clone());
+                    last_args = Some(args);
+                }
+                b'0'..=b'9' => {
+                    let name = self.source_name()?;
+                    if !qualified.is_empty() {
+                        qualified.push_str("::");
+                    }
+                    qualified.push_str(&name);
+                    self.substitutions.push(qualified.clone());
+                    last_args = None;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn maybe_template_args(&mut self, name: String) -> Option<String> {
+        if self.peek() == Some(b'I') {
+            let printed = format!("{name}{}", self.template_args()?);
+            self.substitutions.push(printed.clone());
+            return Some(printed);
+        }
+        Some(name)
+    }
+}
+
+fn builtin(c: u8) -> Option<&'static str> {
+    Some(match c {
+        b'v' => "void",
+        b'w' => "wchar_t",
+        b'b' => "bool",
+        b'c' => "char",
+        b'a' => "signed char",
+        b'h' => "unsigned char",
+        b's' => "short",
+        b't' => "unsigned short",
+        b'i' => "int",
+        b'j' => "unsigned int",
+        b'l' => "long",
+        b'm' => "unsigned long",
+        b'x' => "long long",
+        b'y' => "unsigned long long",
+        b'n' => "__int128",
+        b'o' => "unsigned __int128",
+        b'f' => "float",
+        b'd' => "double",
+        b'e' => "long double",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trailing_template_args as args;
+
+    // Expected texts: clang's printing of the same arguments (TemplateArgument::print with
+    // canonical types), as DPC++'s footer shows them (footer.md §4.3, §6.4).
+    #[test]
+    fn builtin_and_literal_arguments() {
+        assert_eq!(args("_Z2vtIfE").as_deref(), Some("<float>"));
+        assert_eq!(args("_ZN2GW2scILi20EEE").as_deref(), Some("<20>"));
+        assert_eq!(args("_Z1vILin3EE").as_deref(), Some("<-3>"));
+        assert_eq!(args("_Z1vILb1EE").as_deref(), Some("<true>"));
+        assert_eq!(args("_Z1vILc65EE").as_deref(), Some("<'A'>"));
+        assert_eq!(
+            args("_ZN12_GLOBAL__N_114HasVarTemplate8VarTemplIiLi2EEE").as_deref(),
+            Some("<int, 2>")
+        );
+    }
+
+    #[test]
+    fn pointers_references_and_qualifiers_print_like_clang() {
+        assert_eq!(args("_Z2vpIPiE").as_deref(), Some("<int *>"));
+        assert_eq!(args("_Z2vpIPKcE").as_deref(), Some("<const char *>"));
+        assert_eq!(args("_Z2vpIPPiE").as_deref(), Some("<int **>"));
+        assert_eq!(args("_Z2vpIKPiE").as_deref(), Some("<int *const>"));
+        assert_eq!(args("_Z2vpIRiE").as_deref(), Some("<int &>"));
+    }
+
+    #[test]
+    fn class_types_and_substitutions() {
+        assert_eq!(args("_Z1vIN2ns3FooEE").as_deref(), Some("<ns::Foo>"));
+        // S_ = ns (the variable's own prefix), so the argument is ns::Foo.
+        assert_eq!(args("_ZN2ns1vINS_3FooEEE").as_deref(), Some("<ns::Foo>"));
+        assert_eq!(
+            args("_Z1vIN2ns3BoxIcEES2_E").as_deref(),
+            Some("<ns::Box<char>, ns::Box<char>>")
+        );
+        assert_eq!(
+            args("_Z1vINSt3foo3BarEE").as_deref(),
+            Some("<std::foo::Bar>")
+        );
+    }
+
+    #[test]
+    fn unsupported_forms_fall_back() {
+        assert_eq!(args("_ZN3Foo8NSSpecIDE"), None);
+        assert_eq!(args("_Z1vIL_Z1xEE"), None);
+        assert_eq!(args("_Z1vILN2ns1EE1EE"), None);
+        assert_eq!(args("garbage"), None);
+    }
+}
