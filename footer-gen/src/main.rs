@@ -121,14 +121,17 @@ fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
-    if cli.build_dir.is_some() && cli.output_dir.is_none() {
+    let usage_error = |message: &str| -> ! {
         use clap::CommandFactory;
         Cli::command()
-            .error(
-                clap::error::ErrorKind::MissingRequiredArgument,
-                "-p BUILD_DIR needs --output-dir DIR (one footer is written per TU)",
-            )
-            .exit();
+            .error(clap::error::ErrorKind::MissingRequiredArgument, message)
+            .exit()
+    };
+    if cli.build_dir.is_some() && cli.output_dir.is_none() {
+        usage_error("-p BUILD_DIR needs --output-dir DIR (one footer is written per TU)");
+    }
+    if cli.md && cli.mf.is_none() && cli.output.is_none() && cli.build_dir.is_none() {
+        usage_error("-MD without -o needs -MF FILE (where to write the depfile)");
     }
     match run(cli) {
         Ok(code) => code,

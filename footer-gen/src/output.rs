@@ -1,6 +1,7 @@
 //! Output helpers: atomic file writes, depfiles and the JSON reflection.
 
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -16,8 +17,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
+    // new one gets 0666 minus the umask, as if created with open(2).
+    let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
     let mut tmp = tempfile::Builder::new()
         .prefix(".sycl-footer-")
+        .permissions(std::fs::Permissions::from_mode(mode))
         .tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
@@ -119,6 +124,27 @@ pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn atomic_write_keeps_the_mode_of_the_replaced_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("f.h");
+        std::fs::write(&path, b"old").expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        write_atomically(&path, b"new").expect("write");
+        let mode = std::fs::metadata(&path).expect("stat").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        let fresh = dir.path().join("g.h");
+        write_atomically(&fresh, b"x").expect("write");
+        let mode = std::fs::metadata(&fresh)
+            .expect("stat")
+            .permissions()
+            .mode()
+            & 0o777;
+        // Owner read/write, no execute bits; group/other bits follow the umask.
+        assert_eq!(mode & 0o600, 0o600, "mode {mode:o}");
+        assert_eq!(mode & 0o111, 0, "mode {mode:o}");
+    }
 
     #[test]
     fn depfile_escapes_make_specials() {

@@ -22,7 +22,10 @@ pub(crate) struct Walker<'tu> {
     used: Vec<(Cursor<'tu>, SpecId)>,
     /// Instantiated class template specializations whose static members libclang does not
     /// show; resolved by a second parse (see `crate::probe`).
-    pub(crate) probes: Vec<Probe>,
+    pub(crate) probes: Vec<Probe<'tu>>,
+    /// Record → names of its static members collected so far (probes for records whose
+    /// members were all found directly are dropped: no second parse needed).
+    collected_members: CursorMap<'tu, Rc<[String]>>,
     /// Specializations already considered for probing.
     probed: CursorMap<'tu, ()>,
     /// Class template → names of its static data members that may be spec ids.
@@ -70,8 +73,10 @@ fn location_prefix(loc: &SourceLocation) -> String {
 }
 
 /// A class template specialization to look into with a second parse.
-#[derive(Clone, Debug)]
-pub(crate) struct Probe {
+#[derive(Clone)]
+pub(crate) struct Probe<'tu> {
+    /// The specialization.
+    record: Cursor<'tu>,
     /// For explicit instantiations: index in the declared list where its members belong.
     pub(crate) position: Option<usize>,
     /// `::`-qualified spelling of the specialization, valid at the end of the TU.
@@ -190,6 +195,7 @@ impl<'tu> Walker<'tu> {
             declared: Vec::new(),
             used: Vec::new(),
             probes: Vec::new(),
+            collected_members: CursorMap::default(),
             probed: CursorMap::default(),
             template_members: CursorMap::default(),
             entry_points: CursorMap::default(),
@@ -224,6 +230,16 @@ impl<'tu> Walker<'tu> {
                 self.push(found, true);
             }
         }
+        // Implicit instantiations whose members were all met directly need no probe parse.
+        let mut probes = std::mem::take(&mut self.probes);
+        probes.retain(|probe| {
+            probe.position.is_some()
+                || !self
+                    .collected_members
+                    .get(probe.record)
+                    .is_some_and(|found| probe.members.iter().all(|m| found.contains(m)))
+        });
+        self.probes = probes;
     }
 
     /// Resolves inline-namespace redundancy; returns the spec ids declared (parse order) and
@@ -681,6 +697,7 @@ impl<'tu> Walker<'tu> {
             return;
         }
         self.probes.push(Probe {
+            record,
             position,
             class: format!("::{spelled}"),
             members: members.to_vec(),
@@ -701,6 +718,17 @@ impl<'tu> Walker<'tu> {
     }
 
     fn push(&mut self, (canonical, spec, info): (Cursor<'tu>, SpecId, ScopeInfo), is_used: bool) {
+        if matches!(spec.scopes.last(), Some(Scope::Record { .. }))
+            && let Some(record) = canonical.semantic_parent()
+        {
+            let mut names: Vec<String> = self
+                .collected_members
+                .get(record)
+                .map(|n| n.to_vec())
+                .unwrap_or_default();
+            names.push(canonical.spelling());
+            self.collected_members.insert(record, names.into());
+        }
         let list = if is_used {
             &mut self.used
         } else {
@@ -729,8 +757,11 @@ impl<'tu> Walker<'tu> {
         if self.seen.get(canonical).is_some() {
             return None;
         }
-        if c.has_external_storage() || !c.has_global_storage() {
-            return None; // `extern` (a later definition may still qualify) / locals
+        // `extern` declarations wait for their definition. DPC++ drops every `extern`
+        // variable, even a definition such as `extern const specialization_id<int> x{1};`,
+        // leaving its host uses unresolved; such definitions are kept here.
+        if (c.has_external_storage() && !c.is_definition()) || !c.has_global_storage() {
+            return None;
         }
         let mut info = self.describe_scopes(c)?;
         let linkage = match c.linkage() {

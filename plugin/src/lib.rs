@@ -140,13 +140,15 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     let source: &OsStr = options.source.as_os_str();
     let timing = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
     let started = std::time::Instant::now();
-    let tu = index.parse(source, &args, None).map_err(|f| match f {
-        libclang::ParseFailure::NulInArgument => Error::NulInArgument,
-        libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
-            path: options.source.clone(),
-            code,
-        },
-    })?;
+    let tu = index
+        .parse(source, &args, None, false)
+        .map_err(|f| match f {
+            libclang::ParseFailure::NulInArgument => Error::NulInArgument,
+            libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
+                path: options.source.clone(),
+                code,
+            },
+        })?;
     let diagnostics = tu.diagnostics();
     let errors = diagnostics
         .iter()
@@ -231,7 +233,7 @@ fn resolve_probes(
     options: &Options,
     args: &[String],
     unique_prefix: &str,
-    probes: &[analysis::Probe],
+    probes: &[analysis::Probe<'_>],
     declared: &mut Vec<(String, SpecId)>,
     used: &mut Vec<(String, SpecId)>,
 ) -> Result<(), Error> {
@@ -255,7 +257,8 @@ fn resolve_probes(
     }
     text.extend_from_slice(appended.as_bytes());
     let tu = index
-        .parse(options.source.as_os_str(), args, Some(&text))
+        // The probes are namespace-scope declarations: function bodies are not needed.
+        .parse(options.source.as_os_str(), args, Some(&text), true)
         .map_err(|f| match f {
             libclang::ParseFailure::NulInArgument => Error::NulInArgument,
             libclang::ParseFailure::Libclang(code) => Error::ParseFailed {

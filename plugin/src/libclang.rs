@@ -111,13 +111,15 @@ impl Index {
         Ok(Index { raw })
     }
 
-    /// Parses `file` with `args`. Function bodies are kept: uses inside them reveal implicit
-    /// template instantiations. With `contents`, the main file is read from memory instead.
+    /// Parses `file` with `args`. With `contents`, the main file is read from memory instead.
+    /// `skip_function_bodies` is for parses that only need declarations: the first parse keeps
+    /// bodies, since uses inside them reveal implicit template instantiations.
     pub(crate) fn parse(
         &self,
         file: &OsStr,
         args: &[String],
         contents: Option<&[u8]>,
+        skip_function_bodies: bool,
     ) -> Result<TranslationUnit<'_>, ParseFailure> {
         let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
         let c_args = args
@@ -127,7 +129,13 @@ impl Index {
             .map_err(|_| ParseFailure::NulInArgument)?;
         let arg_ptrs: Vec<*const c_char> = c_args.iter().map(|a| a.as_ptr()).collect();
         let mut tu: CXTranslationUnit = ptr::null_mut();
-        let options = CXTranslationUnit_KeepGoing;
+        // Declaration-only parses (the probe parse) keep going past errors the probes may
+        // cause; the main parse stops at fatal errors as clang does (and labels them so).
+        let options = if skip_function_bodies {
+            CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing
+        } else {
+            CXTranslationUnit_None
+        };
         let mut unsaved: Vec<CXUnsavedFile> = contents
             .map(|bytes| CXUnsavedFile {
                 Filename: c_file.as_ptr(),
@@ -218,7 +226,13 @@ impl<'idx> TranslationUnit<'idx> {
                 let opts = CXDiagnostic_DisplaySourceLocation
                     | CXDiagnostic_DisplayColumn
                     | CXDiagnostic_DisplayOption;
-                let text = take_string(clang_formatDiagnostic(d, opts));
+                let mut text = take_string(clang_formatDiagnostic(d, opts));
+                // libclang labels fatal errors plain "error"; clang prints "fatal error".
+                if severity == Severity::Fatal
+                    && let Some(at) = text.find(": error: ")
+                {
+                    text.replace_range(at..at + 9, ": fatal error: ");
+                }
                 clang_disposeDiagnostic(d);
                 out.push(Diagnostic { severity, text });
             }

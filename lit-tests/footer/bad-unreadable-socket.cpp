@@ -1,0 +1,11 @@
+// issue §3: a source path that exists but cannot be opened for reading even by root (a Unix
+// domain socket: open() fails with ENXIO): exit status 1, an error naming it, no output.
+// RUN: rm -rf %t && mkdir %t
+// RUN: python3 -c "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])" %t/src.cpp
+// RUN: sh -c '%sycl-footer %t/src.cpp -o %t/footer.h -- %mockflags > %t/stdout 2> %t/stderr; echo "exit=$?"' | FileCheck %s --check-prefix=EXIT
+// RUN: count 0 < %t/stdout
+// RUN: FileCheck %s --input-file=%t/stderr -DFILE=%t/src.cpp
+// RUN: not ls %t/footer.h
+
+// EXIT:exit=1
+// CHECK:{{.*}}error: {{.*}}[[FILE]]
