@@ -103,7 +103,7 @@ impl Parser<'_> {
     /// `Option` when the name has none).
     fn entity_name(&mut self) -> Option<Option<String>> {
         if self.eat(b'N') {
-            return self.nested_name().map(|(_, args)| args);
+            return self.nested_name(false).map(|(_, args)| args);
         }
         self.eat(b'L');
         let name = if self.peek() == Some(b'S') {
@@ -120,16 +120,19 @@ impl Parser<'_> {
     }
 
     /// `N … E` after the `N`: returns the printed qualified name and its final template
-    /// arguments, registering every prefix as a substitution candidate.
-    fn nested_name(&mut self) -> Option<(String, Option<String>)> {
+    /// arguments, registering every prefix as a substitution candidate. The complete name is a
+    /// candidate too when it names a type (`complete_is_candidate`), not when it is the
+    /// variable's own name.
+    fn nested_name(&mut self, complete_is_candidate: bool) -> Option<(String, Option<String>)> {
         let mut qualified = String::new();
         let mut last_args = None;
         loop {
             match self.peek()? {
                 b'E' => {
                     self.pos += 1;
-                    // The complete name is not a candidate of its own.
-                    self.substitutions.pop();
+                    if !complete_is_candidate {
+                        self.substitutions.pop();
+                    }
                     return Some((qualified, last_args));
                 }
                 b'L' => self.pos += 1,
@@ -269,7 +272,7 @@ impl Parser<'_> {
             }
             b'N' => {
                 self.pos += 1;
-                let (qualified, _) = self.nested_type_name()?;
+                let (qualified, _) = self.nested_name(true)?;
                 return Some(qualified);
             }
             b'S' => {
@@ -291,42 +294,6 @@ impl Parser<'_> {
         };
         self.substitutions.push(printed.clone());
         Some(printed)
-    }
-
-    /// A class name inside a type: like `nested_name`, but the complete name is a candidate.
-    fn nested_type_name(&mut self) -> Option<(String, Option<String>)> {
-        let mut qualified = String::new();
-        let mut last_args = None;
-        loop {
-            match self.peek()? {
-                b'E' => {
-                    self.pos += 1;
-                    return Some((qualified, last_args));
-                }
-                b'S' => {
-                    qualified = self.substitution()?;
-                    if qualified == "std" {
-                        continue;
-                    }
-                }
-                b'I' => {
-                    let args = self.template_args()?;
-                    qualified.push_str(&args);
-                    self.substitutions.push(qualified.clone());
-                    last_args = Some(args);
-                }
-                b'0'..=b'9' => {
-                    let name = self.source_name()?;
-                    if !qualified.is_empty() {
-                        qualified.push_str("::");
-                    }
-                    qualified.push_str(&name);
-                    self.substitutions.push(qualified.clone());
-                    last_args = None;
-                }
-                _ => return None,
-            }
-        }
     }
 
     fn maybe_template_args(&mut self, name: String) -> Option<String> {

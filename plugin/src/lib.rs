@@ -120,6 +120,16 @@ pub fn load_libclang() -> Result<(), Error> {
     libclang::load().map_err(Error::LibclangNotFound)
 }
 
+fn parse_error(failure: libclang::ParseFailure, source: &Path) -> Error {
+    match failure {
+        libclang::ParseFailure::NulInArgument => Error::NulInArgument,
+        libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
+            path: source.to_path_buf(),
+            code,
+        },
+    }
+}
+
 /// The unique prefix for `options`: explicit, else from the flags, else deterministic.
 pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
     let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
@@ -142,13 +152,7 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     let started = std::time::Instant::now();
     let tu = index
         .parse(source, &args, None, false)
-        .map_err(|f| match f {
-            libclang::ParseFailure::NulInArgument => Error::NulInArgument,
-            libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
-                path: options.source.clone(),
-                code,
-            },
-        })?;
+        .map_err(|f| parse_error(f, &options.source))?;
     let diagnostics = tu.diagnostics();
     let errors = diagnostics
         .iter()
@@ -259,13 +263,7 @@ fn resolve_probes(
     let tu = index
         // The probes are namespace-scope declarations: function bodies are not needed.
         .parse(options.source.as_os_str(), args, Some(&text), true)
-        .map_err(|f| match f {
-            libclang::ParseFailure::NulInArgument => Error::NulInArgument,
-            libclang::ParseFailure::Libclang(code) => Error::ParseFailed {
-                path: options.source.clone(),
-                code,
-            },
-        })?;
+        .map_err(|f| parse_error(f, &options.source))?;
     let mut walker = analysis::Walker::new(unique_prefix.to_string());
     walker.walk_tu(tu.cursor());
     let targets = std::mem::take(&mut walker.probe_targets);
