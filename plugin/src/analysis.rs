@@ -810,7 +810,7 @@ impl<'tu> Walker<'tu> {
 
     fn consider_kernel_call(&mut self, call: Cursor<'tu>) {
         let Some(callee) = call.referenced() else {
-            return;
+            return self.consider_dependent_kernel_call(call);
         };
         let function = callee.spelling();
         let (callable, takes_kernel_handler) =
@@ -870,20 +870,146 @@ impl<'tu> Walker<'tu> {
     }
 }
 
-/// Does the expression (through implicit conversions and temporaries) create a lambda?
-fn contains_lambda(expr: Cursor<'_>) -> bool {
+impl<'tu> Walker<'tu> {
+    /// A kernel launch inside a template pattern: the call is unresolved, its callee an
+    /// overloaded reference to `single_task`/`parallel_for`; the kernel name is reported as
+    /// written (`K<T>`), the callable from the lambda or functor expression.
+    fn consider_dependent_kernel_call(&mut self, call: Cursor<'tu>) {
+        let children = call.children();
+        let Some(callee_ref) = children.first() else {
+            return;
+        };
+        if !matches!(
+            callee_ref.kind(),
+            lc::CXCursor_MemberRefExpr | lc::CXCursor_DeclRefExpr
+        ) {
+            return;
+        }
+        let Some(overloaded) = callee_ref
+            .children()
+            .into_iter()
+            .find(|c| c.kind() == lc::CXCursor_OverloadedDeclRef)
+        else {
+            return;
+        };
+        let invoker = overloaded.spelling();
+        if !KERNEL_INVOKERS.contains(&invoker.as_str())
+            || !overloaded
+                .first_overloaded_decl()
+                .is_some_and(declared_in_sycl)
+        {
+            return;
+        }
+        let Some(kernel) = children.last().filter(|k| k != &callee_ref) else {
+            return;
+        };
+        let (callable, takes_kernel_handler) = match lambda_in(*kernel) {
+            Some(lambda) => (
+                "lambda".to_string(),
+                lambda
+                    .children()
+                    .iter()
+                    .any(|p| p.kind() == lc::CXCursor_ParmDecl && is_kernel_handler(p.ty())),
+            ),
+            None => match kernel.ty().canonical().declaration() {
+                Some(record) => (
+                    record.ty().canonical().spelling(),
+                    call_operator_takes_kernel_handler(record),
+                ),
+                None => (kernel.ty().spelling(), false),
+            },
+        };
+        let loc = call.location();
+        self.kernels.push(Kernel {
+            name: written_template_argument(*callee_ref, &invoker),
+            invoker,
+            callable,
+            takes_kernel_handler,
+            location: SourceLocation {
+                file: loc.file,
+                line: loc.line,
+                column: loc.column,
+            },
+        });
+    }
+}
+
+/// The lambda an expression creates, through implicit conversions and temporaries.
+fn lambda_in(expr: Cursor<'_>) -> Option<Cursor<'_>> {
     let mut current = expr;
     for _ in 0..8 {
         if current.kind() == lc::CXCursor_LambdaExpr {
-            return true;
+            return Some(current);
         }
-        let children = current.children();
-        match children.as_slice() {
+        match current.children().as_slice() {
             [only] => current = *only,
-            _ => return false,
+            _ => return None,
         }
     }
-    false
+    None
+}
+
+/// The first template argument of `name<…>` as written in `callee`'s tokens (`K<T>`), for
+/// kernel names that are still dependent.
+fn written_template_argument(callee: Cursor<'_>, name: &str) -> Option<String> {
+    let tokens = callee.leading_tokens(64);
+    let start = tokens.iter().position(|t| t == name)? + 1;
+    if tokens.get(start).map(String::as_str) != Some("<") {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut out = String::new();
+    for token in &tokens[start..] {
+        match token.as_str() {
+            "<" => {
+                depth += 1;
+                if depth == 1 {
+                    continue;
+                }
+            }
+            ">" => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ">>" => {
+                depth = depth.saturating_sub(2);
+                if depth == 0 {
+                    out.push('>');
+                    break;
+                }
+            }
+            "," if depth == 1 => break,
+            _ => {}
+        }
+        // Spaced as clang prints types: between words, and before `*`/`&` (`T *`).
+        let word = |s: &str| {
+            s.chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        };
+        let starts_word = token
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let declarator = matches!(token.as_str(), "*" | "&" | "&&");
+        if (word(&out) || out.ends_with('>')) && (starts_word || declarator) {
+            out.push(' ');
+        }
+        out.push_str(token);
+    }
+    // `single_task<class K>` declares K; the name is K.
+    let name = ["class ", "struct ", "union "]
+        .iter()
+        .find_map(|kw| out.strip_prefix(kw))
+        .map_or(out.clone(), str::to_string);
+    (!name.is_empty()).then_some(name)
+}
+
+/// Does the expression (through implicit conversions and temporaries) create a lambda?
+fn contains_lambda(expr: Cursor<'_>) -> bool {
+    lambda_in(expr).is_some()
 }
 
 /// libclang exposes `[[clang::sycl_kernel_entry_point(…)]]` only as an unexposed attribute

@@ -437,6 +437,18 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// The first declaration an overloaded reference (a call not resolved in a template
+    /// pattern) may mean.
+    pub(crate) fn first_overloaded_decl(&self) -> Option<Cursor<'tu>> {
+        // SAFETY: valid cursor; index 0 is checked against the count.
+        unsafe {
+            if clang_getNumOverloadedDecls(self.raw) == 0 {
+                return None;
+            }
+            Cursor::checked(clang_getOverloadedDecl(self.raw, 0))
+        }
+    }
+
     pub(crate) fn specialized_template(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
         Cursor::checked(unsafe { clang_getSpecializedCursorTemplate(self.raw) })
@@ -609,10 +621,10 @@ pub(crate) use clang_sys::{
     CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor,
     CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FieldDecl,
     CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec,
-    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_ParmDecl, CXCursor_StructDecl,
-    CXCursor_TemplateRef, CXCursor_TranslationUnit, CXCursor_TypeRef, CXCursor_UnexposedDecl,
-    CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External, CXLinkage_Internal,
-    CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword,
-    CXPrintingPolicyProperty, CXType_LValueReference, CXType_RValueReference, CXType_Record,
-    CXTypeKind,
+    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_OverloadedDeclRef, CXCursor_ParmDecl,
+    CXCursor_StructDecl, CXCursor_TemplateRef, CXCursor_TranslationUnit, CXCursor_TypeRef,
+    CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
+    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
+    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_LValueReference,
+    CXType_RValueReference, CXType_Record, CXTypeKind,
 };
