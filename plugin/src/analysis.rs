@@ -36,6 +36,9 @@ pub(crate) struct Walker<'tu> {
     pub(crate) probe_targets: HashMap<String, String>,
     /// Canonical declarations already collected (a variable is emitted once).
     seen: CursorMap<'tu, ()>,
+    /// Mangled names collected: members built without a cursor of their own
+    /// (`direct_members`) are recognised by name when a use reaches them.
+    seen_mangled: HashSet<String>,
     /// (namespace key, name) pairs: which namespaces declare which names, for the
     /// redundant-inline-namespace rule and ambiguity checks.
     names_in_namespace: HashMap<Rc<str>, HashSet<String>>,
@@ -201,6 +204,7 @@ impl<'tu> Walker<'tu> {
             entry_points: CursorMap::default(),
             probe_targets: HashMap::new(),
             seen: CursorMap::default(),
+            seen_mangled: HashSet::new(),
             names_in_namespace: HashMap::new(),
             inline_children: HashMap::new(),
             pending_scopes: Vec::new(),
@@ -690,6 +694,14 @@ impl<'tu> Walker<'tu> {
         if members.is_empty() {
             return;
         }
+        // Specializations with builtin and integral arguments are described without a second
+        // parse: their members' mangled names are built from the arguments.
+        if let Some(direct) = self.direct_members(record, template) {
+            for found in direct {
+                self.push(found, position.is_none());
+            }
+            return;
+        }
         let spelled = record.ty().canonical().spelling();
         // Names that cannot be spelled at the end of the TU (anonymous namespaces, local
         // classes) are left to the direct walk.
@@ -702,6 +714,88 @@ impl<'tu> Walker<'tu> {
             class: format!("::{spelled}"),
             members: members.to_vec(),
         });
+    }
+
+    /// The spec-id static members of class template specialization `record`, built from the
+    /// pattern's members and `record`'s template arguments, when every argument is a builtin
+    /// type or an integral value, the enclosing scopes are plain (no templates, not `std`),
+    /// and the members' types do not depend on the parameters. `None`: probe instead.
+    fn direct_members(
+        &mut self,
+        record: Cursor<'tu>,
+        template: Cursor<'tu>,
+    ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
+        let chain = self.chain(record)?;
+        let (last, outer) = chain.scopes.split_last()?;
+        let Scope::Record { .. } = last else {
+            return None;
+        };
+        let mut prefix = String::from("_ZN");
+        for scope in outer {
+            let component = match scope {
+                Scope::Namespace { name, .. } if name != "std" => name.as_str(),
+                Scope::AnonymousNamespace { .. } => "_GLOBAL__N_1",
+                Scope::Record { name } if !name.contains('<') => name.as_str(),
+                _ => return None,
+            };
+            prefix.push_str(&format!("{}{component}", component.len()));
+        }
+        let class = template.spelling();
+        prefix.push_str(&format!("{}{class}", class.len()));
+        prefix.push_str(&mangle_template_arguments(record, template)?);
+        let mut found = Vec::new();
+        for member in template.children() {
+            if member.kind() != lc::CXCursor_VarDecl {
+                continue;
+            }
+            let Some(value_type) = self.specialization_id_value_type(member.ty()) else {
+                // Dependent (`specialization_id<T>`) or not a spec id: only a probe can tell.
+                if possible_spec_id_members(template).contains(&member.spelling()) {
+                    return None;
+                }
+                continue;
+            };
+            let name = member.spelling();
+            let mangled = format!("{prefix}{}{name}E", name.len());
+            if !self.seen_mangled.insert(mangled.clone()) {
+                continue;
+            }
+            let linkage = match member.linkage() {
+                lc::CXLinkage_External => Linkage::External,
+                _ => Linkage::Internal,
+            };
+            let symbolic_id = if linkage.is_externally_visible() {
+                mangled.clone()
+            } else {
+                format!("{}___{}", self.prefix, mangled)
+            };
+            let mut lookups = chain.lookups.clone();
+            if let Some(key) = &chain.lookup_key {
+                lookups.push((key.clone(), name.clone()));
+            }
+            let loc = member.location();
+            let info = ScopeInfo {
+                scopes: chain.scopes.clone(),
+                inline_checks: chain.inline_checks.clone(),
+                lookups,
+            };
+            let spec = SpecId {
+                name,
+                scopes: chain.scopes.clone(),
+                mangled_name: mangled,
+                symbolic_id,
+                linkage,
+                value_type,
+                location: SourceLocation {
+                    file: loc.file,
+                    line: loc.line,
+                    column: loc.column,
+                },
+            };
+            // The pattern member stands in for the instantiated one (libclang shows none).
+            found.push((member, spec, info));
+        }
+        Some(found)
     }
 
     fn consider_use(&mut self, target: Cursor<'tu>) {
@@ -783,6 +877,11 @@ impl<'tu> Walker<'tu> {
             None => libclang_mangling(c),
         };
         if mangled.is_empty() {
+            return None;
+        }
+        if !self.seen_mangled.insert(mangled.clone()) {
+            // Already described without a cursor (`direct_members`).
+            self.seen.insert(canonical, ());
             return None;
         }
         let symbolic_id = if linkage.is_externally_visible() {
@@ -1240,6 +1339,53 @@ fn is_implicit_instantiation(c: Cursor<'_>) -> bool {
 /// parameters; only its USR tells (clang's USR generator marks these declarations `@VP>`).
 fn is_partial_specialization(c: Cursor<'_>) -> bool {
     c.usr().contains("@VP>")
+}
+
+/// `I <args> E` for a class template specialization whose arguments are all builtin types or
+/// integral values of builtin type (no substitutions can occur in these).
+fn mangle_template_arguments(record: Cursor<'_>, template: Cursor<'_>) -> Option<String> {
+    let count = u32::try_from(record.num_template_arguments()).ok()?;
+    let parameters: Vec<Cursor<'_>> = template
+        .children()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.kind(),
+                lc::CXCursor_TemplateTypeParameter
+                    | lc::CXCursor_NonTypeTemplateParameter
+                    | lc::CXCursor_TemplateTemplateParameter
+            )
+        })
+        .collect();
+    if parameters.len() != count as usize {
+        return None; // parameter packs, defaulted-away forms: leave to the probe
+    }
+    let mut out = String::from("I");
+    for (i, parameter) in (0..count).zip(&parameters) {
+        match record.template_argument(i) {
+            lc::TemplateArgument::Type(ty) => out.push_str(ty.canonical().itanium_builtin_code()?),
+            lc::TemplateArgument::Integral { signed, unsigned } => {
+                if parameter.kind() != lc::CXCursor_NonTypeTemplateParameter {
+                    return None;
+                }
+                let ty = parameter.ty().canonical();
+                let code = ty.itanium_builtin_code()?;
+                out.push('L');
+                out.push_str(code);
+                if ty.is_unsigned_integer() {
+                    out.push_str(&unsigned.to_string());
+                } else if signed < 0 {
+                    out.push_str(&format!("n{}", signed.unsigned_abs()));
+                } else {
+                    out.push_str(&signed.to_string());
+                }
+                out.push('E');
+            }
+            lc::TemplateArgument::Other => return None,
+        }
+    }
+    out.push('E');
+    Some(out)
 }
 
 /// Static data members of a class template pattern whose declared type names

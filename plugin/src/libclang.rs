@@ -489,6 +489,24 @@ impl<'tu> Cursor<'tu> {
         Cursor::checked(unsafe { clang_Cursor_getArgument(self.raw, i) })
     }
 
+    /// Kind, type (for type arguments) and value (for integral ones) of template argument `i`
+    /// of a class template specialization or function template specialization.
+    pub(crate) fn template_argument(&self, i: u32) -> TemplateArgument<'tu> {
+        // SAFETY: valid cursor; libclang range-checks the index.
+        unsafe {
+            match clang_Cursor_getTemplateArgumentKind(self.raw, i) {
+                CXTemplateArgumentKind_Type => TemplateArgument::Type(Type::new(
+                    clang_Cursor_getTemplateArgumentType(self.raw, i),
+                )),
+                CXTemplateArgumentKind_Integral => TemplateArgument::Integral {
+                    signed: clang_Cursor_getTemplateArgumentValue(self.raw, i),
+                    unsigned: clang_Cursor_getTemplateArgumentUnsignedValue(self.raw, i),
+                },
+                _ => TemplateArgument::Other,
+            }
+        }
+    }
+
     pub(crate) fn num_template_arguments(&self) -> i32 {
         // SAFETY: valid cursor.
         unsafe { clang_Cursor_getNumTemplateArguments(self.raw) }
@@ -562,6 +580,17 @@ impl<'tu> Cursor<'tu> {
     }
 }
 
+/// A template argument as libclang exposes it.
+pub(crate) enum TemplateArgument<'tu> {
+    Type(Type<'tu>),
+    /// The value, read both ways; the parameter's type tells which applies.
+    Integral {
+        signed: i64,
+        unsigned: u64,
+    },
+    Other,
+}
+
 /// A type belonging to a translation unit.
 #[derive(Clone, Copy)]
 pub(crate) struct Type<'tu> {
@@ -605,6 +634,52 @@ impl<'tu> Type<'tu> {
         Type::new(unsafe { clang_getPointeeType(self.raw) })
     }
 
+    /// The Itanium code of a builtin type (`i`, `j`, `b`, …), `None` for other types.
+    pub(crate) fn itanium_builtin_code(&self) -> Option<&'static str> {
+        Some(match self.raw.kind {
+            CXType_Void => "v",
+            CXType_Bool => "b",
+            CXType_Char_U | CXType_Char_S => "c",
+            CXType_SChar => "a",
+            CXType_UChar => "h",
+            CXType_WChar => "w",
+            CXType_Char16 => "Ds",
+            CXType_Char32 => "Di",
+            CXType_Short => "s",
+            CXType_UShort => "t",
+            CXType_Int => "i",
+            CXType_UInt => "j",
+            CXType_Long => "l",
+            CXType_ULong => "m",
+            CXType_LongLong => "x",
+            CXType_ULongLong => "y",
+            CXType_Int128 => "n",
+            CXType_UInt128 => "o",
+            CXType_Float => "f",
+            CXType_Double => "d",
+            CXType_LongDouble => "e",
+            CXType_NullPtr => "Dn",
+            _ => return None,
+        })
+    }
+
+    /// Is this builtin type unsigned (its integral template arguments read unsigned)?
+    pub(crate) fn is_unsigned_integer(&self) -> bool {
+        matches!(
+            self.raw.kind,
+            CXType_Bool
+                | CXType_Char_U
+                | CXType_UChar
+                | CXType_UShort
+                | CXType_UInt
+                | CXType_ULong
+                | CXType_ULongLong
+                | CXType_UInt128
+                | CXType_Char16
+                | CXType_Char32
+        )
+    }
+
     pub(crate) fn num_template_arguments(&self) -> i32 {
         // SAFETY: valid type value.
         unsafe { clang_Type_getNumTemplateArguments(self.raw) }
@@ -621,10 +696,11 @@ pub(crate) use clang_sys::{
     CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor,
     CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FieldDecl,
     CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec,
-    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_OverloadedDeclRef, CXCursor_ParmDecl,
-    CXCursor_StructDecl, CXCursor_TemplateRef, CXCursor_TranslationUnit, CXCursor_TypeRef,
-    CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
-    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
-    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_LValueReference,
-    CXType_RValueReference, CXType_Record, CXTypeKind,
+    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_NonTypeTemplateParameter,
+    CXCursor_OverloadedDeclRef, CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
+    CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
+    CXCursor_TypeRef, CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind,
+    CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
+    CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty,
+    CXType_LValueReference, CXType_RValueReference, CXType_Record, CXTypeKind,
 };
