@@ -726,23 +726,7 @@ impl<'tu> Walker<'tu> {
         template: Cursor<'tu>,
     ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
         let chain = self.chain(record)?;
-        let (last, outer) = chain.scopes.split_last()?;
-        let Scope::Record { .. } = last else {
-            return None;
-        };
-        let mut prefix = String::from("_ZN");
-        for scope in outer {
-            let component = match scope {
-                Scope::Namespace { name, .. } if name != "std" => name.as_str(),
-                Scope::AnonymousNamespace { .. } => "_GLOBAL__N_1",
-                Scope::Record { name } if !name.contains('<') => name.as_str(),
-                _ => return None,
-            };
-            prefix.push_str(&format!("{}{component}", component.len()));
-        }
-        let class = template.spelling();
-        prefix.push_str(&format!("{}{class}", class.len()));
-        prefix.push_str(&mangle_template_arguments(record, template)?);
+        let prefix = specialization_prefix(&chain.scopes, record, template)?;
         let mut found = Vec::new();
         for member in template.children() {
             if member.kind() != lc::CXCursor_VarDecl {
@@ -867,7 +851,10 @@ impl<'tu> Walker<'tu> {
         // Variable-template specializations (UnexposedDecl) need their template arguments.
         let variable = c.spelling();
         let plain = (c.kind() == lc::CXCursor_VarDecl)
-            .then(|| mangle_plain_variable(&info.scopes, &variable, linkage))
+            .then(|| {
+                mangle_plain_variable(&info.scopes, &variable, linkage)
+                    .or_else(|| mangle_specialization_member(c, &info.scopes, &variable))
+            })
             .flatten();
         let mangled = match plain {
             Some(m) => {
@@ -1339,6 +1326,49 @@ fn is_implicit_instantiation(c: Cursor<'_>) -> bool {
 /// parameters; only its USR tells (clang's USR generator marks these declarations `@VP>`).
 fn is_partial_specialization(c: Cursor<'_>) -> bool {
     c.usr().contains("@VP>")
+}
+
+/// `_ZN <outer scopes> <class> I <args> E` for the class template specialization `record`
+/// (whose scopes, itself last, are `scopes`), when the outer scopes are plain and the
+/// arguments are builtin types or integral values.
+fn specialization_prefix(
+    scopes: &[Scope],
+    record: Cursor<'_>,
+    template: Cursor<'_>,
+) -> Option<String> {
+    let (Scope::Record { .. }, outer) = scopes.split_last()? else {
+        return None;
+    };
+    let mut prefix = String::from("_ZN");
+    for scope in outer {
+        let component = match scope {
+            Scope::Namespace { name, .. } if name != "std" => name.as_str(),
+            Scope::AnonymousNamespace { .. } => "_GLOBAL__N_1",
+            Scope::Record { name } if !name.contains('<') => name.as_str(),
+            _ => return None,
+        };
+        prefix.push_str(&format!("{}{component}", component.len()));
+    }
+    let class = template.spelling();
+    prefix.push_str(&format!("{}{class}", class.len()));
+    prefix.push_str(&mangle_template_arguments(record, template)?);
+    Some(prefix)
+}
+
+/// The mangled name of static member `name` of a class template specialization (`S3<1>::a`),
+/// built like `specialization_prefix`; `None` where libclang has to mangle.
+fn mangle_specialization_member(
+    member: Cursor<'_>,
+    scopes: &[Scope],
+    name: &str,
+) -> Option<String> {
+    if !matches!(scopes.last(), Some(Scope::Record { name }) if name.contains('<')) {
+        return None;
+    }
+    let record = member.semantic_parent()?;
+    let template = record.specialized_template()?;
+    let prefix = specialization_prefix(scopes, record, template)?;
+    Some(format!("{prefix}{}{name}E", name.len()))
 }
 
 /// `I <args> E` for a class template specialization whose arguments are all builtin types or
