@@ -48,3 +48,15 @@ config.substitutions.append(
     ("%sycl-device-cc",
      "clang++-22 -cc1 -fsycl-is-device -triple spir64-unknown-unknown -std=c++17 -emit-llvm "
      "-I " + os.path.join(config.test_source_root, "post-link", "Inputs")))
+
+# --- post-link execution tests on the Intel CPU OpenCL runtime (issue 3) ----------------------
+# scripts/setup pip-installs intel-opencl-rt into .venv. Debian's ocl-icd ignores
+# OCL_ICD_FILENAMES and the wheel's .icd file holds a placeholder path, so %ocl_env points
+# OCL_ICD_VENDORS straight at the library. %python runs the helper scripts with lit's Python.
+import sys
+
+intel_ocl = os.path.join(root, ".venv", "lib", "libintelocl.so")
+if os.path.isfile(intel_ocl):
+    config.available_features.add("intel-opencl")
+config.substitutions.append(("%ocl_env", "env OCL_ICD_VENDORS=" + intel_ocl))
+config.substitutions.append(("%python", sys.executable))

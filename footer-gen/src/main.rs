@@ -232,5 +232,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             )
         })?;
     }
+    // The process ends now: freeing a large analysis piece by piece only costs time.
+    std::mem::forget(analysis);
     Ok(ExitCode::SUCCESS)
 }

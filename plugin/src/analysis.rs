@@ -56,6 +56,8 @@ pub(crate) struct Walker<'tu> {
     chains: CursorMap<'tu, Option<Rc<Chain>>>,
     /// Class template cursor → is it `sycl::specialization_id`?
     spec_id_templates: CursorMap<'tu, bool>,
+    /// Record cursor → `T` when it is `sycl::specialization_id<T>`.
+    spec_id_records: CursorMap<'tu, Option<Rc<str>>>,
     _tu: std::marker::PhantomData<Cursor<'tu>>,
 }
 
@@ -214,6 +216,7 @@ impl<'tu> Walker<'tu> {
             scope_usrs: CursorMap::default(),
             chains: CursorMap::default(),
             spec_id_templates: CursorMap::default(),
+            spec_id_records: CursorMap::default(),
             _tu: std::marker::PhantomData,
         }
     }
@@ -320,6 +323,14 @@ impl<'tu> Walker<'tu> {
     /// inside one namespace are one entity or an overload/specialization set, so more than one
     /// namespace is what makes a qualified name ambiguous.
     fn lookup_count(&self, ns: &Rc<str>, name: &str) -> usize {
+        let declares = |key: &Rc<str>| {
+            self.names_in_namespace
+                .get(key)
+                .is_some_and(|names| names.contains(name))
+        };
+        if !self.inline_children.contains_key(ns) {
+            return usize::from(declares(ns)); // the common case: no inline namespaces
+        }
         let mut count = 0;
         let mut stack = vec![ns.clone()];
         let mut visited: HashSet<Rc<str>> = HashSet::new();
@@ -327,11 +338,7 @@ impl<'tu> Walker<'tu> {
             if !visited.insert(current.clone()) {
                 continue;
             }
-            if self
-                .names_in_namespace
-                .get(&current)
-                .is_some_and(|names| names.contains(name))
-            {
+            if declares(&current) {
                 count += 1;
             }
             if let Some(children) = self.inline_children.get(&current) {
@@ -603,14 +610,30 @@ impl<'tu> Walker<'tu> {
         if canonical.kind() != lc::CXType_Record {
             return None; // references, pointers, arrays do not qualify
         }
-        let template = canonical.declaration()?.specialized_template()?;
-        let is_spec_id = self.spec_id_templates.get_or_insert_with(template, || {
-            template.spelling() == "specialization_id" && in_sycl_namespace(template)
-        });
-        if !is_spec_id || canonical.num_template_arguments() != 1 {
-            return None;
+        let record = canonical.declaration()?;
+        self.spec_id_value_type_of_record(record)
+            .map(|v| v.to_string())
+    }
+
+    /// `T` if `record` is a `sycl::specialization_id<T>` specialization (cached per record:
+    /// every spec id asks, and most share a handful of value types).
+    fn spec_id_value_type_of_record(&mut self, record: Cursor<'tu>) -> Option<Rc<str>> {
+        if let Some(known) = self.spec_id_records.get(record) {
+            return known;
         }
-        Some(canonical.template_argument(0).canonical().spelling())
+        let value_type = (|| {
+            let template = record.specialized_template()?;
+            let is_spec_id = self.spec_id_templates.get_or_insert_with(template, || {
+                template.spelling() == "specialization_id" && in_sycl_namespace(template)
+            });
+            let ty = record.ty().canonical();
+            if !is_spec_id || ty.num_template_arguments() != 1 {
+                return None;
+            }
+            Some(Rc::from(ty.template_argument(0).canonical().spelling()))
+        })();
+        self.spec_id_records.insert(record, value_type.clone());
+        value_type
     }
 
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
@@ -672,7 +695,8 @@ impl<'tu> Walker<'tu> {
         if !matches!(
             record.kind(),
             lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
-        ) || record.num_template_arguments() <= 0
+        ) || self.probed.get(record).is_some()
+            || record.num_template_arguments() <= 0
             || !record.is_definition()
         {
             return;

@@ -518,38 +518,33 @@ impl<'c> Value<'c> {
     }
 
     pub fn kind(self) -> ValueKind {
-        // SAFETY: `LLVMIsA*` checks accept any value.
+        use llvm_sys::LLVMValueKind as K;
+        // One call instead of a chain of `LLVMIsA*` checks: this runs several times per getter
+        // call and showed up in profiles of large modules.
+        // SAFETY: every value has a kind; the opcode queries match the kind checked.
         unsafe {
             let v = self.raw;
-            if !c::LLVMIsAFunction(v).is_null() {
-                ValueKind::Function
-            } else if !c::LLVMIsAGlobalVariable(v).is_null() {
-                ValueKind::GlobalVariable
-            } else if !c::LLVMIsAArgument(v).is_null() {
-                ValueKind::Argument
-            } else if !c::LLVMIsAInstruction(v).is_null() {
-                ValueKind::Instruction(c::LLVMGetInstructionOpcode(v))
-            } else if !c::LLVMIsAConstantExpr(v).is_null() {
-                ValueKind::ConstantExpr(c::LLVMGetConstOpcode(v))
-            } else if !c::LLVMIsAConstantInt(v).is_null() {
-                ValueKind::ConstantInt
-            } else if !c::LLVMIsAConstantFP(v).is_null() {
-                ValueKind::ConstantFp
-            } else if !c::LLVMIsAConstantAggregateZero(v).is_null() {
-                ValueKind::ConstantAggregateZero
-            } else if !c::LLVMIsAConstantStruct(v).is_null()
-                || !c::LLVMIsAConstantArray(v).is_null()
-                || !c::LLVMIsAConstantVector(v).is_null()
-            {
-                ValueKind::ConstantAggregate
-            } else if !c::LLVMIsAConstantDataSequential(v).is_null() {
-                ValueKind::ConstantDataSequential
-            } else if !c::LLVMIsAConstantPointerNull(v).is_null() {
-                ValueKind::ConstantPointerNull
-            } else if c::LLVMIsUndef(v) != 0 {
-                ValueKind::Undef
-            } else {
-                ValueKind::Other
+            match c::LLVMGetValueKind(v) {
+                K::LLVMFunctionValueKind => ValueKind::Function,
+                K::LLVMGlobalVariableValueKind => ValueKind::GlobalVariable,
+                K::LLVMArgumentValueKind => ValueKind::Argument,
+                K::LLVMInstructionValueKind => {
+                    ValueKind::Instruction(c::LLVMGetInstructionOpcode(v))
+                }
+                K::LLVMConstantExprValueKind => ValueKind::ConstantExpr(c::LLVMGetConstOpcode(v)),
+                K::LLVMConstantIntValueKind => ValueKind::ConstantInt,
+                K::LLVMConstantFPValueKind => ValueKind::ConstantFp,
+                K::LLVMConstantAggregateZeroValueKind => ValueKind::ConstantAggregateZero,
+                K::LLVMConstantStructValueKind
+                | K::LLVMConstantArrayValueKind
+                | K::LLVMConstantVectorValueKind => ValueKind::ConstantAggregate,
+                K::LLVMConstantDataArrayValueKind | K::LLVMConstantDataVectorValueKind => {
+                    ValueKind::ConstantDataSequential
+                }
+                K::LLVMConstantPointerNullValueKind => ValueKind::ConstantPointerNull,
+                // Poison is an UndefValue too (what `LLVMIsUndef` tests).
+                K::LLVMUndefValueValueKind | K::LLVMPoisonValueKind => ValueKind::Undef,
+                _ => ValueKind::Other,
             }
         }
     }

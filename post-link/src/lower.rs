@@ -81,8 +81,9 @@ fn getter_kind(name: &str) -> Option<Getter> {
 struct Site<'c> {
     call: Value<'c>,
     callee: Value<'c>,
-    caller: String,
     symbolic_id: String,
+    /// The string global the ID argument points at directly (removed once dead).
+    id_global: Option<Value<'c>>,
     /// The sret destination, if the getter returns through one.
     sret_dst: Option<Value<'c>>,
     sc_ty: Type<'c>,
@@ -133,6 +134,8 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         by_id: HashMap::new(),
         next_id: 0,
         emu: EmulationLayout::default(),
+        scalar_decls: HashMap::new(),
+        composite_decls: HashMap::new(),
     };
     let builder = ctx.builder();
     for site in &sites {
@@ -165,9 +168,15 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
     })
 }
 
+/// Names are looked up only for error messages: a `String` per call site is measurable on
+/// modules with 10^5 calls.
+fn caller_name(call: Value<'_>) -> String {
+    call.parent_function().map(|f| f.name()).unwrap_or_default()
+}
+
 fn site_error(site: &Site<'_>, reason: String) -> LowerError {
     LowerError::Call {
-        caller: site.caller.clone(),
+        caller: caller_name(site.call),
         callee: site.callee.name(),
         symbolic_id: Some(site.symbolic_id.clone()),
         reason,
@@ -200,9 +209,8 @@ fn parse_site<'c>(
     callee: Value<'c>,
     getter: Getter,
 ) -> Result<Site<'c>, LowerError> {
-    let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
     let err = |id: Option<String>, reason: &str| LowerError::Call {
-        caller: caller.clone(),
+        caller: caller_name(call),
         callee: callee.name(),
         symbolic_id: id,
         reason: reason.to_string(),
@@ -220,8 +228,16 @@ fn parse_site<'c>(
         ));
     }
     let arg = |i: u32| call.operand(i);
-    let (symbolic_id, cleanup) = match arg(shift) {
-        Some(v) => resolve_string(v, 0).map_err(|r| err(None, &r))?,
+    let (symbolic_id, cleanup, id_global) = match arg(shift) {
+        Some(v) => {
+            let (text, cleanup) = resolve_string(v, 0).map_err(|r| err(None, &r))?;
+            let g = strip_pointer_casts(v);
+            (
+                text,
+                cleanup,
+                (g.kind() == ValueKind::GlobalVariable).then_some(g),
+            )
+        }
         None => return Err(err(None, "missing symbolic ID argument")),
     };
     let sc_ty = match sret_ty {
@@ -251,8 +267,8 @@ fn parse_site<'c>(
     Ok(Site {
         call,
         callee,
-        caller,
         symbolic_id,
+        id_global,
         sret_dst,
         sc_ty,
         default,
@@ -474,6 +490,10 @@ struct State<'c, 'm> {
     by_id: HashMap<String, usize>,
     next_id: u32,
     emu: EmulationLayout,
+    /// `__spirv_SpecConstant*` declarations by signature, so that the mangled name is built
+    /// and looked up once per type rather than once per emitted call.
+    scalar_decls: HashMap<Type<'c>, Value<'c>>,
+    composite_decls: HashMap<(Type<'c>, Vec<Type<'c>>), Value<'c>>,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -569,7 +589,7 @@ impl<'c> State<'c, '_> {
     }
 
     fn emit(
-        &self,
+        &mut self,
         node: &Node<'_, Type<'c>, Value<'c>>,
         b: &crate::llvm::Builder<'c>,
     ) -> Result<Value<'c>, String> {
@@ -581,10 +601,17 @@ impl<'c> State<'c, '_> {
                 value,
                 to_bool,
             } => {
-                let name = model::scalar_name(value_ty).map_err(|e| e.to_string())?;
                 let i32t = self.ctx.int_type(32);
                 let vt = value_ty.handle;
-                let f = self.declare(&name, vt, &[i32t, vt]);
+                let f = match self.scalar_decls.get(&vt) {
+                    Some(&f) => f,
+                    None => {
+                        let name = model::scalar_name(value_ty).map_err(|e| e.to_string())?;
+                        let f = self.declare(&name, vt, &[i32t, vt]);
+                        self.scalar_decls.insert(vt, f);
+                        f
+                    }
+                };
                 let dflt = value.unwrap_or_else(|| vt.zero());
                 let call = b.call(
                     f.function_type(),
@@ -604,9 +631,17 @@ impl<'c> State<'c, '_> {
                 for e in elems {
                     ops.push(self.emit(e, b)?);
                 }
-                let name = model::composite_name(ty).map_err(|e| e.to_string())?;
                 let params: Vec<Type<'c>> = ops.iter().map(|v| v.ty()).collect();
-                let f = self.declare(&name, ty.handle, &params);
+                let key = (ty.handle, params);
+                let f = match self.composite_decls.get(&key) {
+                    Some(&f) => f,
+                    None => {
+                        let name = model::composite_name(ty).map_err(|e| e.to_string())?;
+                        let f = self.declare(&name, ty.handle, &key.1);
+                        self.composite_decls.insert(key, f);
+                        f
+                    }
+                };
                 Ok(b.call(f.function_type(), f, &ops, ""))
             }
         }
@@ -711,13 +746,11 @@ impl<'c> State<'c, '_> {
 /// Erases the rewritten calls, the -O0 pattern leftovers, now-dead private string globals and
 /// unused getter declarations.
 fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
+    // Only symbolic-ID strings can become dead private string globals: the other arguments
+    // are the spec-id object, the buffer and the sret slot.
     let mut candidates: Vec<Value<'_>> = Vec::new();
     for s in sites {
-        for i in 0..s.call.num_call_args() {
-            if let Some(op) = s.call.operand(i) {
-                candidates.push(strip_pointer_casts(op));
-            }
-        }
+        candidates.extend(s.id_global);
         s.call.erase_instruction();
     }
     // -O0 pattern: loads first (once unused), then the store once nothing reads the slot.

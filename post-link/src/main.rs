@@ -113,6 +113,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         properties: cli.properties,
         symbols: cli.symbols,
         json: cli.json,
+        // The process exits right after writing the outputs.
+        skip_teardown: true,
     };
     let out = driver::run(&opts)?;
     driver::write_outputs(&out)?;
