@@ -2,9 +2,10 @@
 //! IDs and target scopes, and which kernels take a `kernel_handler`.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-use crate::libclang::{self as lc, Cursor, Type};
+use crate::libclang::{self as lc, Cursor, Type, Walk};
 use crate::model::{Kernel, Linkage, Scope, SourceLocation, SpecId};
 
 /// Namespace paths (inline namespaces such as `_V1` left out) under which the SYCL classes are
@@ -38,12 +39,14 @@ pub(crate) struct Walker<'tu> {
     seen: CursorMap<'tu, ()>,
     /// Mangled names collected: members built without a cursor of their own
     /// (`direct_members`) are recognised by name when a use reaches them.
-    seen_mangled: HashSet<String>,
+    seen_mangled: FastSet<String>,
     /// (namespace key, name) pairs: which namespaces declare which names, for the
     /// redundant-inline-namespace rule and ambiguity checks.
-    names_in_namespace: HashMap<Rc<str>, HashSet<String>>,
+    /// Names are kept as 64-bit hashes (`name_hash`): every namespace member of the TU is
+    /// indexed, few are ever looked up.
+    names_in_namespace: FastMap<Rc<str>, FastSet<u64>>,
     /// namespace key → keys of its inline child namespaces.
-    inline_children: HashMap<Rc<str>, Vec<Rc<str>>>,
+    inline_children: FastMap<Rc<str>, Vec<Rc<str>>>,
     /// Pending scope chains: finalised after the walk, once every name is indexed.
     pending_scopes: Vec<PendingScopes>,
     pub(crate) kernels: Vec<Kernel>,
@@ -90,6 +93,40 @@ pub(crate) struct Probe<'tu> {
     pub(crate) members: Vec<String>,
 }
 
+/// FNV-1a: the walker's maps are keyed by libclang's cursor hashes, interned keys and names,
+/// none of them attacker-chosen, so SipHash's cost buys nothing here.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+type FastSet<K> = HashSet<K, BuildHasherDefault<Fnv>>;
+
+/// A 64-bit hash of a name for the name index (collisions at 2^-64 are ignored).
+fn name_hash(name: &[u8]) -> u64 {
+    let mut hasher = Fnv::default();
+    hasher.write(name);
+    hasher.finish()
+}
+
 /// Key of the global namespace in the name index (the TU has no USR).
 const TU_KEY: &str = "<tu>";
 
@@ -110,13 +147,13 @@ struct PendingScopes {
 
 /// A map keyed by cursor (libclang's hash, confirmed with cursor equality).
 struct CursorMap<'tu, V> {
-    buckets: HashMap<u32, Vec<(Cursor<'tu>, V)>>,
+    buckets: FastMap<u32, Vec<(Cursor<'tu>, V)>>,
 }
 
 impl<V> Default for CursorMap<'_, V> {
     fn default() -> Self {
         CursorMap {
-            buckets: HashMap::new(),
+            buckets: FastMap::default(),
         }
     }
 }
@@ -206,9 +243,9 @@ impl<'tu> Walker<'tu> {
             entry_points: CursorMap::default(),
             probe_targets: HashMap::new(),
             seen: CursorMap::default(),
-            seen_mangled: HashSet::new(),
-            names_in_namespace: HashMap::new(),
-            inline_children: HashMap::new(),
+            seen_mangled: FastSet::default(),
+            names_in_namespace: FastMap::default(),
+            inline_children: FastMap::default(),
             pending_scopes: Vec::new(),
             kernels: Vec::new(),
             warnings: Vec::new(),
@@ -223,14 +260,15 @@ impl<'tu> Walker<'tu> {
 
     pub(crate) fn walk_tu(&mut self, tu: Cursor<'tu>) {
         let tu_key: Rc<str> = Rc::from(TU_KEY);
-        for child in tu.children() {
+        tu.visit(|child| {
             let context = if child.is_in_system_header() {
                 Context::System
             } else {
                 Context::Concrete
             };
             self.visit(child, context, Some(&tu_key));
-        }
+            Walk::Continue
+        });
         // Instantiations no use in the TU's own code revealed (e.g. used from a template).
         for c in std::mem::take(&mut self.implicit_instantiations) {
             if let Some(found) = self.spec_id_for(c) {
@@ -323,10 +361,11 @@ impl<'tu> Walker<'tu> {
     /// inside one namespace are one entity or an overload/specialization set, so more than one
     /// namespace is what makes a qualified name ambiguous.
     fn lookup_count(&self, ns: &Rc<str>, name: &str) -> usize {
+        let name = name_hash(name.as_bytes());
         let declares = |key: &Rc<str>| {
             self.names_in_namespace
                 .get(key)
-                .is_some_and(|names| names.contains(name))
+                .is_some_and(|names| names.contains(&name))
         };
         if !self.inline_children.contains_key(ns) {
             return usize::from(declares(ns)); // the common case: no inline namespaces
@@ -348,10 +387,12 @@ impl<'tu> Walker<'tu> {
         count
     }
 
+    /// Visits `cursor`'s children (nested libclang visits: no child list is materialised).
     fn walk(&mut self, cursor: Cursor<'tu>, context: Context) {
-        for child in cursor.children() {
+        cursor.visit(|child| {
             self.visit(child, context, None);
-        }
+            Walk::Continue
+        });
     }
 
     /// Walks a namespace's members, telling them the namespace's key for the name index.
@@ -370,9 +411,10 @@ impl<'tu> Walker<'tu> {
                 children.push(key.clone());
             }
         }
-        for child in namespace.children() {
+        namespace.visit(|child| {
             self.visit(child, context, Some(&key));
-        }
+            Walk::Continue
+        });
     }
 
     /// `namespace`: the key of the enclosing namespace (or TU) when `c` is a direct member of
@@ -474,10 +516,9 @@ impl<'tu> Walker<'tu> {
         if !c.is_declaration() {
             return;
         }
-        let name = c.spelling();
-        if name.is_empty() {
+        let Some(name) = c.with_spelling(|name| (!name.is_empty()).then(|| name_hash(name))) else {
             return;
-        }
+        };
         self.names_in_namespace
             .entry(namespace.clone())
             .or_default()

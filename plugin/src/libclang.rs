@@ -357,6 +357,23 @@ impl<'tu> Cursor<'tu> {
         take_string(unsafe { clang_getCursorSpelling(self.raw) })
     }
 
+    /// Calls `f` with the spelling's bytes, without allocating a `String`.
+    pub(crate) fn with_spelling<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        // SAFETY: the CXString is read while alive and disposed exactly once.
+        unsafe {
+            let s = clang_getCursorSpelling(self.raw);
+            let p = clang_getCString(s);
+            let bytes: &[u8] = if p.is_null() {
+                &[]
+            } else {
+                CStr::from_ptr(p).to_bytes()
+            };
+            let out = f(bytes);
+            clang_disposeString(s);
+            out
+        }
+    }
+
     pub(crate) fn display_name(&self) -> String {
         // SAFETY: valid cursor.
         take_string(unsafe { clang_getCursorDisplayName(self.raw) })
