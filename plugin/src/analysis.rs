@@ -944,7 +944,7 @@ impl<'tu> Walker<'tu> {
         self.seen.insert(canonical, ());
         let loc = c.location();
         let spec = SpecId {
-            name: variable_name(c, &mangled),
+            name: variable_name(c, variable, &mangled),
             scopes: std::mem::take(&mut info.scopes),
             mangled_name: mangled,
             symbolic_id,
@@ -1311,8 +1311,7 @@ fn record_name(record: Cursor<'_>) -> String {
 }
 
 /// The variable's name, with template arguments for variable-template specializations.
-fn variable_name(c: Cursor<'_>, mangled: &str) -> String {
-    let name = c.spelling();
+fn variable_name(c: Cursor<'_>, name: String, mangled: &str) -> String {
     if c.kind() == lc::CXCursor_VarDecl {
         return name;
     }
