@@ -156,6 +156,7 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
         source: job.source.clone(),
         args: job.flags.clone(),
         unique_prefix: batch.unique_prefix.clone(),
+        skip_teardown: false,
     };
     let analysis = plugin::analyze(&options).map_err(|e| match e {
         plugin::Error::Compile { diagnostics, .. } => format!(

@@ -172,6 +172,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         source: file.clone(),
         args: cli.compile_flags.clone(),
         unique_prefix: cli.unique_prefix.clone(),
+        // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
+        skip_teardown: true,
     };
     let analysis = match plugin::analyze(&options) {
         Ok(a) => a,

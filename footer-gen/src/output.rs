@@ -25,7 +25,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .permissions(std::fs::Permissions::from_mode(mode))
         .tempfile_in(&dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
+    // does not try to survive power loss, which would cost more than the whole analysis.
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

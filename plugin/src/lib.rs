@@ -27,6 +27,9 @@ pub struct Options {
     /// Explicit unique prefix; otherwise `-fsycl-unique-prefix=` in `args`, otherwise the
     /// deterministic default.
     pub unique_prefix: Option<String>,
+    /// Leave libclang's translation unit and the walker's tables allocated instead of freeing
+    /// them (like clang's `-disable-free`): for a process that exits right after one TU.
+    pub skip_teardown: bool,
 }
 
 /// Why a TU could not be analysed.
@@ -216,6 +219,11 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
         if seen.insert(f.clone()) {
             dependencies.push(f);
         }
+    }
+    if options.skip_teardown {
+        std::mem::forget(walker);
+        std::mem::forget(tu);
+        std::mem::forget(index);
     }
     Ok(Analysis {
         source: options.source.clone(),

@@ -21,6 +21,7 @@ fn analyse(source: &str) -> Analysis {
         source: file.path().to_path_buf(),
         args: vec!["-std=c++17".into(), mock_include()],
         unique_prefix: Some("P".into()),
+        skip_teardown: false,
     };
     analyze(&options).expect("analysis succeeds")
 }
@@ -229,6 +230,7 @@ fn compile_errors_are_reported_not_analysed() {
         source: file.path().to_path_buf(),
         args: vec![],
         unique_prefix: None,
+        skip_teardown: false,
     })
     .expect_err("syntax error");
     match err {
