@@ -127,6 +127,15 @@ fn name_hash(name: &[u8]) -> u64 {
     hasher.finish()
 }
 
+fn source_location(c: Cursor<'_>) -> SourceLocation {
+    let loc = c.location();
+    SourceLocation {
+        file: loc.file,
+        line: loc.line,
+        column: loc.column,
+    }
+}
+
 /// Key of the global namespace in the name index (the TU has no USR).
 const TU_KEY: &str = "<tu>";
 
@@ -822,7 +831,6 @@ impl<'tu> Walker<'tu> {
             if let Some(key) = &chain.lookup_key {
                 lookups.push((key.clone(), name.clone()));
             }
-            let loc = member.location();
             let info = ScopeInfo {
                 scopes: chain.scopes.clone(),
                 inline_checks: chain.inline_checks.clone(),
@@ -835,11 +843,7 @@ impl<'tu> Walker<'tu> {
                 symbolic_id,
                 linkage,
                 value_type,
-                location: SourceLocation {
-                    file: loc.file,
-                    line: loc.line,
-                    column: loc.column,
-                },
+                location: source_location(member),
             };
             // The pattern member stands in for the instantiated one (libclang shows none).
             found.push((member, spec, info));
@@ -942,7 +946,6 @@ impl<'tu> Walker<'tu> {
             format!("{}___{}", self.prefix, mangled)
         };
         self.seen.insert(canonical, ());
-        let loc = c.location();
         let spec = SpecId {
             name: variable_name(c, variable, &mangled),
             scopes: std::mem::take(&mut info.scopes),
@@ -950,11 +953,7 @@ impl<'tu> Walker<'tu> {
             symbolic_id,
             linkage,
             value_type,
-            location: SourceLocation {
-                file: loc.file,
-                line: loc.line,
-                column: loc.column,
-            },
+            location: source_location(c),
         };
         Some((canonical, spec, info))
     }
@@ -996,17 +995,12 @@ impl<'tu> Walker<'tu> {
                 return;
             };
         let name = kernel_name_of(call);
-        let loc = call.location();
         self.kernels.push(Kernel {
             name,
             invoker: function,
             callable,
             takes_kernel_handler,
-            location: SourceLocation {
-                file: loc.file,
-                line: loc.line,
-                column: loc.column,
-            },
+            location: source_location(call),
         });
     }
 }
@@ -1070,17 +1064,12 @@ impl<'tu> Walker<'tu> {
                 None => (kernel.ty().spelling(), false),
             },
         };
-        let loc = call.location();
         self.kernels.push(Kernel {
             name: written_template_argument(*callee_ref, &invoker),
             invoker,
             callable,
             takes_kernel_handler,
-            location: SourceLocation {
-                file: loc.file,
-                line: loc.line,
-                column: loc.column,
-            },
+            location: source_location(call),
         });
     }
 }

@@ -385,37 +385,19 @@ impl<'c> Module<'c> {
     /// Emits an object file (for SPIR-V triples: a SPIR-V binary) through LLVM's code
     /// generator. The module must already carry a triple and datalayout fit for the target.
     pub fn emit_object(&self, triple: &str) -> Result<Vec<u8>, String> {
-        init_targets();
-        let tr = cstr(triple);
-        let empty = cstr("");
-        // SAFETY: standard target-machine lifecycle; all out-params checked.
+        let machine = TargetMachine::new(triple)?;
+        // SAFETY: the machine and module are alive; out-params are checked.
         unsafe {
-            let mut target: tm::LLVMTargetRef = ptr::null_mut();
             let mut msg: *mut c_char = ptr::null_mut();
-            if tm::LLVMGetTargetFromTriple(tr.as_ptr(), &mut target, &mut msg) != 0 {
-                return Err(take_message(msg));
-            }
-            let machine = tm::LLVMCreateTargetMachine(
-                target,
-                tr.as_ptr(),
-                empty.as_ptr(),
-                empty.as_ptr(),
-                tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
-                tm::LLVMRelocMode::LLVMRelocDefault,
-                tm::LLVMCodeModel::LLVMCodeModelDefault,
-            );
-            if machine.is_null() {
-                return Err(format!("cannot create a target machine for {triple}"));
-            }
             let mut buf: LLVMMemoryBufferRef = ptr::null_mut();
             let failed = tm::LLVMTargetMachineEmitToMemoryBuffer(
-                machine,
+                machine.raw,
                 self.raw,
                 tm::LLVMCodeGenFileType::LLVMObjectFile,
                 &mut msg,
                 &mut buf,
             ) != 0;
-            tm::LLVMDisposeTargetMachine(machine);
+            drop(machine);
             let diags = self.ctx.take_diags();
             if failed || buf.is_null() {
                 let mut text = take_message(msg);
@@ -436,17 +418,35 @@ impl<'c> Module<'c> {
 
     /// Returns the datalayout string the target for `triple` wants.
     pub fn target_data_layout(triple: &str) -> Result<String, String> {
+        let machine = TargetMachine::new(triple)?;
+        // SAFETY: the machine is alive; the target data is disposed after copying its string.
+        unsafe {
+            let td = tm::LLVMCreateTargetDataLayout(machine.raw);
+            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
+            t::LLVMDisposeTargetData(td);
+            Ok(s)
+        }
+    }
+}
+
+/// Owner of an LLVM target machine (default CPU, features and options) for a triple.
+struct TargetMachine {
+    raw: tm::LLVMTargetMachineRef,
+}
+
+impl TargetMachine {
+    fn new(triple: &str) -> Result<TargetMachine, String> {
         init_targets();
         let tr = cstr(triple);
         let empty = cstr("");
-        // SAFETY: standard target-machine lifecycle.
+        // SAFETY: standard target lookup and creation; out-params checked.
         unsafe {
             let mut target: tm::LLVMTargetRef = ptr::null_mut();
             let mut msg: *mut c_char = ptr::null_mut();
             if tm::LLVMGetTargetFromTriple(tr.as_ptr(), &mut target, &mut msg) != 0 {
                 return Err(take_message(msg));
             }
-            let machine = tm::LLVMCreateTargetMachine(
+            let raw = tm::LLVMCreateTargetMachine(
                 target,
                 tr.as_ptr(),
                 empty.as_ptr(),
@@ -455,15 +455,18 @@ impl<'c> Module<'c> {
                 tm::LLVMRelocMode::LLVMRelocDefault,
                 tm::LLVMCodeModel::LLVMCodeModelDefault,
             );
-            if machine.is_null() {
+            if raw.is_null() {
                 return Err(format!("cannot create a target machine for {triple}"));
             }
-            let td = tm::LLVMCreateTargetDataLayout(machine);
-            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
-            t::LLVMDisposeTargetData(td);
-            tm::LLVMDisposeTargetMachine(machine);
-            Ok(s)
+            Ok(TargetMachine { raw })
         }
+    }
+}
+
+impl Drop for TargetMachine {
+    fn drop(&mut self) {
+        // SAFETY: created by LLVMCreateTargetMachine, disposed once.
+        unsafe { tm::LLVMDisposeTargetMachine(self.raw) }
     }
 }
 
