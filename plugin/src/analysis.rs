@@ -37,6 +37,8 @@ pub(crate) struct Walker<'tu> {
     pub(crate) probe_targets: HashMap<String, String>,
     /// Canonical declarations already collected (a variable is emitted once).
     seen: CursorMap<'tu, ()>,
+    /// Declarations that uses have already led to.
+    used_targets: CursorMap<'tu, ()>,
     /// Mangled names collected: members built without a cursor of their own
     /// (`direct_members`) are recognised by name when a use reaches them.
     seen_mangled: FastSet<String>,
@@ -253,6 +255,7 @@ impl<'tu> Walker<'tu> {
             probe_targets: HashMap::new(),
             seen: CursorMap::default(),
             seen_mangled: FastSet::default(),
+            used_targets: CursorMap::default(),
             names_in_namespace: FastMap::default(),
             inline_children: FastMap::default(),
             pending_scopes: Vec::new(),
@@ -463,8 +466,11 @@ impl<'tu> Walker<'tu> {
                 if context == Context::Concrete {
                     self.consider_declaration(c);
                 }
+                // A variable of a class template specialization's type instantiated it (its
+                // static members too); `specialization_id<T>` itself has none worth probing.
                 if context != Context::Dependent
                     && let Some(record) = c.ty().canonical().declaration()
+                    && self.spec_id_value_type_of_record(record).is_none()
                 {
                     self.consider_type_use(record);
                 }
@@ -687,7 +693,9 @@ impl<'tu> Walker<'tu> {
     }
 
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
-        if c.kind() == lc::CXCursor_VarDecl && c.spelling().starts_with(PROBE_PREFIX) {
+        if c.kind() == lc::CXCursor_VarDecl
+            && c.with_spelling(|name| name.starts_with(PROBE_PREFIX.as_bytes()))
+        {
             self.record_probe_target(c);
             return;
         }
@@ -856,6 +864,11 @@ impl<'tu> Walker<'tu> {
         if k != lc::CXCursor_VarDecl && k != lc::CXCursor_UnexposedDecl {
             return;
         }
+        // A declaration referenced again needs no second look.
+        if self.used_targets.get(target).is_some() {
+            return;
+        }
+        self.used_targets.insert(target, ());
         // Prefer the definition: an `extern` declaration only counts when the TU also defines
         // the variable (`spec_id_for` rejects declarations with external storage).
         let def = target.definition().unwrap_or(target);
@@ -962,6 +975,13 @@ impl<'tu> Walker<'tu> {
         let Some(callee) = call.referenced() else {
             return self.consider_dependent_kernel_call(call);
         };
+        // Constructors, conversions and the like never launch kernels.
+        if !matches!(
+            callee.kind(),
+            lc::CXCursor_CXXMethod | lc::CXCursor_FunctionDecl | lc::CXCursor_FunctionTemplate
+        ) {
+            return;
+        }
         let function = callee.spelling();
         let (callable, takes_kernel_handler) =
             if KERNEL_INVOKERS.contains(&function.as_str()) && declared_in_sycl(callee) {
