@@ -47,6 +47,8 @@ pub enum Error {
     InvalidPrefix(String),
     #[error("a compile flag contains a NUL byte")]
     NulInArgument,
+    #[error("internal error: {0}")]
+    Internal(String),
     #[error("libclang failed to parse {path} (error code {code})")]
     ParseFailed { path: PathBuf, code: i32 },
     /// The TU has errors; each entry is one clang-formatted diagnostic
@@ -145,7 +147,25 @@ pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
 }
 
 /// Parses and analyses one TU.
+///
+/// The work runs on a thread of its own with a large stack: the walk recurses with the AST
+/// (nested `clang_visitChildren` calls), and generated code can nest expressions tens of
+/// thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does not.
 pub fn analyze(options: &Options) -> Result<Analysis, Error> {
+    /// Address space only: pages are committed as the recursion actually uses them.
+    const WALK_STACK_BYTES: usize = 1 << 30;
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("sycl-specconst-analysis".into())
+            .stack_size(WALK_STACK_BYTES)
+            .spawn_scoped(scope, || analyze_here(options))
+            .map_err(|e| Error::Internal(format!("cannot start the analysis thread: {e}")))?
+            .join()
+            .unwrap_or_else(|_| Err(Error::Internal("the analysis thread panicked".into())))
+    })
+}
+
+fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let unique_prefix = unique_prefix_for(options)?;
     check_source(&options.source)?;
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
