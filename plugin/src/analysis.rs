@@ -467,14 +467,17 @@ impl<'tu> Walker<'tu> {
                     self.consider_declaration(c);
                 }
                 // A variable of a class template specialization's type instantiated it (its
-                // static members too); `specialization_id<T>` itself has none worth probing.
+                // static members too); `specialization_id<T>` itself has none worth probing,
+                // and a spec id's initializer is its default value: nothing to find there.
                 if context != Context::Dependent
                     && let Some(record) = c.ty().canonical().declaration()
-                    && self.spec_id_value_type_of_record(record).is_none()
                 {
+                    if self.spec_id_value_type_of_record(record).is_some() {
+                        return;
+                    }
                     self.consider_type_use(record);
                 }
-                // Initialisers may use other spec ids (e.g. lambdas in them).
+                // Other initialisers may use spec ids (e.g. lambdas in them).
                 self.walk(c, Context::Local.max_with(context));
             }
             lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr => {

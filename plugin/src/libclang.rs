@@ -269,9 +269,28 @@ impl<'idx> TranslationUnit<'idx> {
 
 impl Drop for TranslationUnit<'_> {
     fn drop(&mut self) {
+        FILE_NAMES.with(|names| names.borrow_mut().clear());
         // SAFETY: created by clang_parseTranslationUnit2, disposed once.
         unsafe { clang_disposeTranslationUnit(self.raw) }
     }
+}
+
+thread_local! {
+    /// File handle → name. Handles are unique while their TU lives; every TU drop clears the
+    /// map, so a handle reused by a later TU is never looked up stale.
+    static FILE_NAMES: std::cell::RefCell<std::collections::HashMap<usize, Option<PathBuf>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// `file_path` memoised per file handle: every declaration of a file asks for the same name.
+fn cached_file_path(file: CXFile) -> Option<PathBuf> {
+    FILE_NAMES.with(|names| {
+        names
+            .borrow_mut()
+            .entry(file as usize)
+            .or_insert_with(|| file_path(file))
+            .clone()
+    })
 }
 
 fn file_path(file: CXFile) -> Option<PathBuf> {
@@ -537,7 +556,7 @@ impl<'tu> Cursor<'tu> {
             let (mut line, mut column, mut offset) = (0, 0, 0);
             clang_getSpellingLocation(loc, &mut file, &mut line, &mut column, &mut offset);
             Location {
-                file: file_path(file),
+                file: cached_file_path(file),
                 line,
                 column,
             }
