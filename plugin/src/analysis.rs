@@ -220,6 +220,26 @@ struct Chain {
 }
 
 impl Chain {
+    /// The scope data of a member named `name` of this context: the context's inline check
+    /// and namespace lookup are completed with the member's name.
+    fn member_info(&self, name: &str) -> ScopeInfo {
+        let mut inline_checks = self.inline_checks.clone();
+        if let Some(slot) = inline_checks.last_mut()
+            && let Some(grandparent) = &self.inline_parent
+        {
+            *slot = Some((grandparent.clone(), name.to_string()));
+        }
+        let mut lookups = self.lookups.clone();
+        if let Some(key) = &self.lookup_key {
+            lookups.push((key.clone(), name.to_string()));
+        }
+        ScopeInfo {
+            scopes: self.scopes.clone(),
+            inline_checks,
+            lookups,
+        }
+    }
+
     /// Inside an anonymous namespace (shims take over naming).
     fn lookups_closed(&self) -> bool {
         self.scopes
@@ -561,22 +581,7 @@ impl<'tu> Walker<'tu> {
     fn describe_scopes(&mut self, c: Cursor<'tu>) -> Option<ScopeInfo> {
         let parent = c.semantic_parent()?;
         let chain = self.chain(parent)?;
-        let name = c.spelling();
-        let mut inline_checks = chain.inline_checks.clone();
-        if let Some(slot) = inline_checks.last_mut()
-            && let Some(grandparent) = &chain.inline_parent
-        {
-            *slot = Some((grandparent.clone(), name.clone()));
-        }
-        let mut lookups = chain.lookups.clone();
-        if let Some(key) = &chain.lookup_key {
-            lookups.push((key.clone(), name));
-        }
-        Some(ScopeInfo {
-            scopes: chain.scopes.clone(),
-            inline_checks,
-            lookups,
-        })
+        Some(chain.member_info(&c.spelling()))
     }
 
     /// The scope chain of a declaration context (memoised).
@@ -781,7 +786,7 @@ impl<'tu> Walker<'tu> {
         }
         // Specializations with builtin and integral arguments are described without a second
         // parse: their members' mangled names are built from the arguments.
-        if let Some(direct) = self.direct_members(record, template) {
+        if let Some(direct) = self.direct_members(record, template, &members) {
             for found in direct {
                 self.push(found, position.is_none());
             }
@@ -809,6 +814,7 @@ impl<'tu> Walker<'tu> {
         &mut self,
         record: Cursor<'tu>,
         template: Cursor<'tu>,
+        possible_members: &[String],
     ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
         let chain = self.chain(record)?;
         let prefix = specialization_prefix(&chain.scopes, record, template)?;
@@ -819,7 +825,7 @@ impl<'tu> Walker<'tu> {
             }
             let Some(value_type) = self.specialization_id_value_type(member.ty()) else {
                 // Dependent (`specialization_id<T>`) or not a spec id: only a probe can tell.
-                if possible_spec_id_members(template).contains(&member.spelling()) {
+                if possible_members.contains(&member.spelling()) {
                     return None;
                 }
                 continue;
@@ -833,23 +839,11 @@ impl<'tu> Walker<'tu> {
                 lc::CXLinkage_External => Linkage::External,
                 _ => Linkage::Internal,
             };
-            let symbolic_id = if linkage.is_externally_visible() {
-                mangled.clone()
-            } else {
-                format!("{}___{}", self.prefix, mangled)
-            };
-            let mut lookups = chain.lookups.clone();
-            if let Some(key) = &chain.lookup_key {
-                lookups.push((key.clone(), name.clone()));
-            }
-            let info = ScopeInfo {
-                scopes: chain.scopes.clone(),
-                inline_checks: chain.inline_checks.clone(),
-                lookups,
-            };
+            let symbolic_id = self.symbolic_id(&mangled, linkage);
+            let mut info = chain.member_info(&name);
             let spec = SpecId {
                 name,
-                scopes: chain.scopes.clone(),
+                scopes: std::mem::take(&mut info.scopes),
                 mangled_name: mangled,
                 symbolic_id,
                 linkage,
@@ -860,6 +854,15 @@ impl<'tu> Walker<'tu> {
             found.push((member, spec, info));
         }
         Some(found)
+    }
+
+    /// `__builtin_sycl_unique_stable_id`: the mangled name, prefixed unless externally visible.
+    fn symbolic_id(&self, mangled: &str, linkage: Linkage) -> String {
+        if linkage.is_externally_visible() {
+            mangled.to_string()
+        } else {
+            format!("{}___{}", self.prefix, mangled)
+        }
     }
 
     fn consider_use(&mut self, target: Cursor<'tu>) {
@@ -956,11 +959,7 @@ impl<'tu> Walker<'tu> {
             self.seen.insert(canonical, ());
             return None;
         }
-        let symbolic_id = if linkage.is_externally_visible() {
-            mangled.clone()
-        } else {
-            format!("{}___{}", self.prefix, mangled)
-        };
+        let symbolic_id = self.symbolic_id(&mangled, linkage);
         self.seen.insert(canonical, ());
         let spec = SpecId {
             name: variable_name(c, variable, &mangled),

@@ -12,7 +12,7 @@ mod libclang;
 pub mod model;
 pub mod prefix;
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 pub use model::{Analysis, Kernel, Linkage, Scope, SourceLocation, SpecId};
@@ -345,11 +345,6 @@ fn resolve_probes(
         }
     }
     Ok(())
-}
-
-/// Lossy display of an OS path for messages.
-pub fn display_os(s: &OsStr) -> String {
-    OsString::from(s).to_string_lossy().into_owned()
 }
 
 #[cfg(test)]
