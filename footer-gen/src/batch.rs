@@ -178,12 +178,8 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("sycl-footer: error: cannot create {}: {e}", dir.display()))?;
     }
-    output::write_atomically(&job.footer, text.as_bytes()).map_err(|e| {
-        format!(
-            "sycl-footer: error: cannot write {}: {e}",
-            job.footer.display()
-        )
-    })
+    output::write_output(&job.footer, text.as_bytes())
+        .map_err(|e| format!("sycl-footer: error: {e}"))
 }
 
 #[cfg(test)]

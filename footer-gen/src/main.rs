@@ -210,13 +210,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         (None, false) => None,
     };
     match &cli.output {
-        Some(path) => output::write_atomically(path, text.as_bytes()).map_err(|e| {
-            anyhow!(
-                "cannot write {}: {}",
-                path.display(),
-                output::plain_io_error(&e)
-            )
-        })?,
+        Some(path) => output::write_output(path, text.as_bytes()).map_err(|e| anyhow!(e))?,
         None => output::write_stdout(text.as_bytes())?,
     }
     if let Some(depfile) = depfile {
@@ -226,13 +220,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
             .unwrap_or_else(|| format!("{}.footer.h", file.display()));
         let deps = output::depfile(&target, &analysis.dependencies);
-        output::write_atomically(&depfile, deps.as_bytes()).map_err(|e| {
-            anyhow!(
-                "cannot write {}: {}",
-                depfile.display(),
-                output::plain_io_error(&e)
-            )
-        })?;
+        output::write_output(&depfile, deps.as_bytes()).map_err(|e| anyhow!(e))?;
     }
     // The process ends now: freeing a large analysis piece by piece only costs time.
     std::mem::forget(analysis);

@@ -31,8 +31,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// `write_atomically`, failing with `cannot write PATH: reason` (no temporary file name).
+pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomically(path, bytes)
+        .map_err(|e| format!("cannot write {}: {}", path.display(), plain_io_error(&e)))
+}
+
 /// The OS error alone: the temporary file's name would only confuse.
-pub fn plain_io_error(e: &std::io::Error) -> String {
+fn plain_io_error(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
