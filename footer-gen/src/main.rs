@@ -13,6 +13,9 @@ use clap::{Parser, ValueEnum};
 
 use footer_gen::{Style, batch, output};
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum StyleArg {
     V1,

@@ -35,6 +35,10 @@ pub(crate) struct Walker<'tu> {
     entry_points: CursorMap<'tu, bool>,
     /// Probe variable name → canonical USR of the variable it points at (second parse only).
     pub(crate) probe_targets: HashMap<String, String>,
+    /// The second parse: probe variables are recognised (the first parse has none).
+    pub(crate) reads_probes: bool,
+    /// USRs of variable-template specializations (unexposed declarations), asked for twice.
+    unexposed_usrs: CursorMap<'tu, Rc<str>>,
     /// Canonical declarations already collected (a variable is emitted once).
     seen: CursorMap<'tu, ()>,
     /// Declarations that uses have already led to.
@@ -273,6 +277,8 @@ impl<'tu> Walker<'tu> {
             template_members: CursorMap::default(),
             entry_points: CursorMap::default(),
             probe_targets: HashMap::new(),
+            reads_probes: false,
+            unexposed_usrs: CursorMap::default(),
             seen: CursorMap::default(),
             seen_mangled: FastSet::default(),
             used_targets: CursorMap::default(),
@@ -578,10 +584,10 @@ impl<'tu> Walker<'tu> {
     /// the inline namespaces whose redundancy needs a lookup, and the namespace lookups the
     /// footer's qualified name performs. Parent chains are shared by siblings, so they are
     /// memoised per semantic parent.
-    fn describe_scopes(&mut self, c: Cursor<'tu>) -> Option<ScopeInfo> {
+    fn describe_scopes(&mut self, c: Cursor<'tu>, name: &str) -> Option<ScopeInfo> {
         let parent = c.semantic_parent()?;
         let chain = self.chain(parent)?;
-        Some(chain.member_info(&c.spelling()))
+        Some(chain.member_info(name))
     }
 
     /// The scope chain of a declaration context (memoised).
@@ -701,13 +707,14 @@ impl<'tu> Walker<'tu> {
     }
 
     fn consider_declaration(&mut self, c: Cursor<'tu>) {
-        if c.kind() == lc::CXCursor_VarDecl
+        if self.reads_probes
+            && c.kind() == lc::CXCursor_VarDecl
             && c.with_spelling(|name| name.starts_with(PROBE_PREFIX.as_bytes()))
         {
             self.record_probe_target(c);
             return;
         }
-        if is_implicit_instantiation(c) {
+        if self.is_implicit_instantiation(c) {
             // Collected in order of first use; leftovers after the walk (see `walk_tu`).
             self.implicit_instantiations.push(c);
             return;
@@ -856,6 +863,46 @@ impl<'tu> Walker<'tu> {
         Some(found)
     }
 
+    /// libclang lists some implicit instantiations among the declarations:
+    /// * variable-template specializations (UnexposedDecl, at the class or TU), with the extent of
+    ///   their pattern: `template <params> …`, where an explicit specialization starts
+    ///   `template <>` and an explicit instantiation `template constexpr …`;
+    /// * static data members of class template specializations defined out of line
+    ///   (`template <class T> const X Cfg<T>::id{…};`), listed where the pattern is, with the
+    ///   pattern's extent minus its template header, so they start with neither form of `template`.
+    fn is_implicit_instantiation(&mut self, c: Cursor<'tu>) -> bool {
+        match c.kind() {
+            lc::CXCursor_UnexposedDecl if c.ty().is_valid() => {
+                if is_partial_specialization_usr(&self.unexposed_usr(c)) {
+                    return false;
+                }
+                let tokens = c.leading_tokens(3);
+                let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+                matches!(t.as_slice(), ["template", "<", next] if *next != ">")
+            }
+            lc::CXCursor_VarDecl => {
+                let Some(class) = c.semantic_parent() else {
+                    return false;
+                };
+                let out_of_line = c.lexical_parent().is_some_and(|l| l != class);
+                out_of_line
+                    && matches!(
+                        class.kind(),
+                        lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
+                    )
+                    && class.num_template_arguments() > 0
+                    && c.leading_tokens(1).first().map(String::as_str) != Some("template")
+            }
+            _ => false,
+        }
+    }
+
+    /// The USR of a variable-template specialization (cached: asked for twice).
+    fn unexposed_usr(&mut self, c: Cursor<'tu>) -> Rc<str> {
+        self.unexposed_usrs
+            .get_or_insert_with(c, || Rc::from(c.usr()))
+    }
+
     /// `__builtin_sycl_unique_stable_id`: the mangled name, prefixed unless externally visible.
     fn symbolic_id(&self, mangled: &str, linkage: Linkage) -> String {
         if linkage.is_externally_visible() {
@@ -916,7 +963,11 @@ impl<'tu> Walker<'tu> {
             return None; // primary variable templates and other typeless declarations
         }
         let value_type = self.specialization_id_value_type(ty)?;
-        if c.kind() == lc::CXCursor_UnexposedDecl && is_partial_specialization(c) {
+        let unexposed_usr = (c.kind() == lc::CXCursor_UnexposedDecl).then(|| self.unexposed_usr(c));
+        if unexposed_usr
+            .as_deref()
+            .is_some_and(is_partial_specialization_usr)
+        {
             return None;
         }
         let canonical = c.canonical();
@@ -929,21 +980,22 @@ impl<'tu> Walker<'tu> {
         if (c.has_external_storage() && !c.is_definition()) || !c.has_global_storage() {
             return None;
         }
-        let mut info = self.describe_scopes(c)?;
+        let variable = c.spelling();
+        let mut info = self.describe_scopes(c, &variable)?;
         let linkage = match c.linkage() {
             lc::CXLinkage_External => Linkage::External,
             lc::CXLinkage_UniqueExternal => Linkage::UniqueExternal,
             lc::CXLinkage_Internal => Linkage::Internal,
             _ => Linkage::NoLinkage,
         };
-        // Variable-template specializations (UnexposedDecl) need their template arguments.
-        let variable = c.spelling();
-        let plain = (c.kind() == lc::CXCursor_VarDecl)
-            .then(|| {
-                mangle_plain_variable(&info.scopes, &variable, linkage)
-                    .or_else(|| mangle_specialization_member(c, &info.scopes, &variable))
-            })
-            .flatten();
+        // Variable-template specializations (UnexposedDecl) need their template arguments:
+        // libclang exposes none, but the USR spells builtin ones.
+        let plain = match &unexposed_usr {
+            None => mangle_plain_variable(&info.scopes, &variable, "", linkage)
+                .or_else(|| mangle_specialization_member(c, &info.scopes, &variable)),
+            Some(usr) => usr_template_arguments(usr, &variable)
+                .and_then(|args| mangle_plain_variable(&info.scopes, &variable, &args, linkage)),
+        };
         let mangled = match plain {
             Some(m) => {
                 debug_assert_eq!(m, libclang_mangling(c), "own mangling of {variable}");
@@ -1262,7 +1314,12 @@ fn libclang_mangling(c: Cursor<'_>) -> String {
 /// (the common case), without asking libclang, which builds a mangler per call. `None` where
 /// templates or `std` (abbreviated `St`) are involved; those go to libclang. Debug builds check
 /// every result against libclang.
-fn mangle_plain_variable(scopes: &[Scope], name: &str, linkage: Linkage) -> Option<String> {
+fn mangle_plain_variable(
+    scopes: &[Scope],
+    name: &str,
+    template_args: &str,
+    linkage: Linkage,
+) -> Option<String> {
     let mut components: Vec<&str> = Vec::with_capacity(scopes.len() + 1);
     let mut in_anonymous = false;
     for scope in scopes {
@@ -1289,7 +1346,7 @@ fn mangle_plain_variable(scopes: &[Scope], name: &str, linkage: Linkage) -> Opti
     let mut out = String::from("_Z");
     if components.is_empty() {
         out.push_str(local);
-        out.push_str(&format!("{}{name}", name.len()));
+        out.push_str(&format!("{}{name}{template_args}", name.len()));
         return Some(out);
     }
     out.push('N');
@@ -1297,7 +1354,7 @@ fn mangle_plain_variable(scopes: &[Scope], name: &str, linkage: Linkage) -> Opti
         out.push_str(&format!("{}{c}", c.len()));
     }
     out.push_str(local);
-    out.push_str(&format!("{}{name}E", name.len()));
+    out.push_str(&format!("{}{name}{template_args}E", name.len()));
     Some(out)
 }
 
@@ -1362,45 +1419,93 @@ fn trailing_template_args(mangled: &str) -> Option<String> {
     None
 }
 
-/// libclang lists some implicit instantiations among the declarations:
-/// * variable-template specializations (UnexposedDecl, at the class or TU), with the extent of
-///   their pattern: `template <params> …`, where an explicit specialization starts
-///   `template <>` and an explicit instantiation `template constexpr …`;
-/// * static data members of class template specializations defined out of line
-///   (`template <class T> const X Cfg<T>::id{…};`), listed where the pattern is, with the
-///   pattern's extent minus its template header, so they start with neither form of `template`.
-fn is_implicit_instantiation(c: Cursor<'_>) -> bool {
-    match c.kind() {
-        lc::CXCursor_UnexposedDecl if c.ty().is_valid() => {
-            if is_partial_specialization(c) {
-                return false;
-            }
-            let tokens = c.leading_tokens(3);
-            let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
-            matches!(t.as_slice(), ["template", "<", next] if *next != ">")
-        }
-        lc::CXCursor_VarDecl => {
-            let Some(class) = c.semantic_parent() else {
-                return false;
-            };
-            let out_of_line = c.lexical_parent().is_some_and(|l| l != class);
-            out_of_line
-                && matches!(
-                    class.kind(),
-                    lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
-                )
-                && class.num_template_arguments() > 0
-                && c.leading_tokens(1).first().map(String::as_str) != Some("template")
-        }
-        _ => false,
+/// The Itanium `I…E` template arguments of a variable-template specialization, read from its
+/// USR (`c:@N@ns@v>#I#VI-3` is `v<int, -3>`, mangled `IiLin3EE`) when every argument is a
+/// builtin type or an integral value; `None` for anything else (libclang mangles those). Only
+/// USRs with a single `>` are read: with plain scopes it opens this variable's arguments.
+fn usr_template_arguments(usr: &str, name: &str) -> Option<String> {
+    let (head, args) = usr.split_once('>')?;
+    if args.contains('>') || !head.strip_suffix(name)?.ends_with('@') {
+        return None;
     }
+    let mut out = String::from("I");
+    for arg in args.strip_prefix('#')?.split('#') {
+        let mut chars = arg.chars();
+        match chars.next()? {
+            'V' => {
+                let code = chars.next()?;
+                let value = chars.as_str();
+                let (negative, digits) = match value.strip_prefix('-') {
+                    Some(d) => (true, d),
+                    None => (false, value),
+                };
+                if !usr_code_is_integral(code)
+                    || digits.is_empty()
+                    || !digits.bytes().all(|b| b.is_ascii_digit())
+                {
+                    return None;
+                }
+                out.push('L');
+                out.push_str(usr_builtin_mangling(code)?);
+                if negative {
+                    out.push('n');
+                }
+                out.push_str(digits);
+                out.push('E');
+            }
+            code if chars.as_str().is_empty() => out.push_str(usr_builtin_mangling(code)?),
+            _ => return None, // qualifiers, pointers, classes, packs, …
+        }
+    }
+    out.push('E');
+    Some(out)
+}
+
+/// Itanium code of a builtin type from its USR code (clang's USR generator; the same in
+/// libclang 19 and 22). `h` is left out: `_Float16` and `__fp16` share it but mangle apart.
+fn usr_builtin_mangling(code: char) -> Option<&'static str> {
+    Some(match code {
+        'v' => "v",
+        'b' => "b",
+        'C' => "c",
+        'r' => "a",
+        'c' => "h",
+        'S' => "s",
+        's' => "t",
+        'I' => "i",
+        'i' => "j",
+        'L' => "l",
+        'l' => "m",
+        'K' => "x",
+        'k' => "y",
+        'J' => "n",
+        'j' => "o",
+        'f' => "f",
+        'd' => "d",
+        'D' => "e",
+        'Q' => "g",
+        'W' => "w",
+        'q' => "Ds",
+        'w' => "Di",
+        'n' => "Dn",
+        _ => return None,
+    })
+}
+
+/// Integral types whose values mangle as `L <type> [n] <digits> E` (128-bit values excepted:
+/// clang spells large ones differently).
+fn usr_code_is_integral(code: char) -> bool {
+    matches!(
+        code,
+        'b' | 'C' | 'r' | 'c' | 'S' | 's' | 'I' | 'i' | 'L' | 'l' | 'K' | 'k' | 'W' | 'q' | 'w'
+    )
 }
 
 /// A variable template partial specialization (`template <class T> … vp<T *>{…};`). libclang
 /// reports it as an unexposed declaration with a concrete type and without its template
 /// parameters; only its USR tells (clang's USR generator marks these declarations `@VP>`).
-fn is_partial_specialization(c: Cursor<'_>) -> bool {
-    c.usr().contains("@VP>")
+fn is_partial_specialization_usr(usr: &str) -> bool {
+    usr.contains("@VP>")
 }
 
 /// `_ZN <outer scopes> <class> I <args> E` for the class template specialization `record`

@@ -95,6 +95,10 @@ fn host_parse_args(args: &[String]) -> Vec<String> {
         out.push("-Xclang".into());
         out.push("-fsycl-is-host".into());
     }
+    // Warnings are the compiler's to report, not the footer's; with them off clang also skips
+    // the analyses behind them (CFG-based checks of every body: ~3% of a large TU's parse).
+    // Errors, including warnings that default to errors, are unaffected.
+    out.push("-w".into());
     out
 }
 
@@ -293,6 +297,7 @@ fn resolve_probes(
         .parse(options.source.as_os_str(), args, Some(&text), true)
         .map_err(|f| parse_error(f, &options.source))?;
     let mut walker = analysis::Walker::new(unique_prefix.to_string());
+    walker.reads_probes = true;
     walker.walk_tu(tu.cursor());
     let targets = std::mem::take(&mut walker.probe_targets);
     let second = walker.finish();
@@ -359,15 +364,15 @@ mod tests {
     fn sycl_driver_flags_become_a_host_parse() {
         assert_eq!(
             host_parse_args(&v(&["-fsycl", "-O2", "-fsycl-unique-prefix=uidX"])),
-            v(&["-O2", "-Xclang", "-fsycl-is-host"])
+            v(&["-O2", "-Xclang", "-fsycl-is-host", "-w"])
         );
         assert_eq!(
             host_parse_args(&v(&["-Xclang", "-fsycl-is-host", "-I", "inc"])),
-            v(&["-Xclang", "-fsycl-is-host", "-I", "inc"])
+            v(&["-Xclang", "-fsycl-is-host", "-I", "inc", "-w"])
         );
         assert_eq!(
             host_parse_args(&v(&["-Xclang", "-fsycl-is-device"])),
-            v(&["-Xclang", "-fsycl-is-host"])
+            v(&["-Xclang", "-fsycl-is-host", "-w"])
         );
     }
 }

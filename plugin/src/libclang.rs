@@ -10,20 +10,16 @@ use std::os::raw::{c_char, c_uint, c_void};
 use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::ptr;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use clang_sys::*;
 
-/// Makes libclang available on the calling thread. clang-sys' runtime loading is
-/// thread-local, so the library is opened once per process and shared with every thread that
-/// analyses a TU (batch mode runs several).
+/// The loaded libclang, shared by every thread (batch mode analyses several TUs at once).
+static LIBRARY: OnceLock<Result<Arc<clang_sys::SharedLibrary>, String>> = OnceLock::new();
+
+/// Loads libclang once per process.
 pub(crate) fn load() -> Result<(), String> {
-    static LIBRARY: OnceLock<Result<std::sync::Arc<clang_sys::SharedLibrary>, String>> =
-        OnceLock::new();
-    if clang_sys::is_loaded() {
-        return Ok(());
-    }
-    let library = LIBRARY
+    LIBRARY
         .get_or_init(|| {
             if std::env::var_os("LIBCLANG_PATH").is_none()
                 && let Some(dir) = newest_debian_libclang_dir()
@@ -37,9 +33,35 @@ pub(crate) fn load() -> Result<(), String> {
             clang_sys::load()?;
             clang_sys::get_library().ok_or_else(|| "libclang vanished after loading".to_string())
         })
-        .clone()?;
-    clang_sys::set_library(Some(library));
-    Ok(())
+        .as_ref()
+        .map(|_| ())
+        .map_err(Clone::clone)
+}
+
+/// The loaded library's function table. Every handle of this module descends from an
+/// [`Index`], whose constructor loaded the library, so it is always there.
+fn functions() -> &'static clang_sys::Functions {
+    match LIBRARY.get() {
+        Some(Ok(library)) => &library.functions,
+        _ => unreachable!("libclang is called before `load` succeeded"),
+    }
+}
+
+#[cold]
+fn missing_function(name: &str) -> ! {
+    panic!("the loaded libclang has no `{name}`; install libclang 19 or newer")
+}
+
+/// A libclang function, called through the shared table. clang-sys' own wrappers look the
+/// library up in a thread-local on every call, which costs more than most of the calls
+/// themselves (about 50 instructions, over a million calls on a large TU).
+macro_rules! call {
+    ($name:ident) => {
+        match functions().$name {
+            Some(f) => f,
+            None => missing_function(stringify!($name)),
+        }
+    };
 }
 
 /// `/usr/lib/llvm-<N>/lib` with the highest N that holds a libclang.
@@ -70,13 +92,13 @@ fn newest_debian_libclang_dir() -> Option<PathBuf> {
 fn take_string(s: CXString) -> String {
     // SAFETY: `s` came from libclang and is disposed exactly once, here.
     unsafe {
-        let p = clang_getCString(s);
+        let p = call!(clang_getCString)(s);
         let out = if p.is_null() {
             String::new()
         } else {
             CStr::from_ptr(p).to_string_lossy().into_owned()
         };
-        clang_disposeString(s);
+        call!(clang_disposeString)(s);
         out
     }
 }
@@ -84,13 +106,13 @@ fn take_string(s: CXString) -> String {
 fn take_bytes(s: CXString) -> Vec<u8> {
     // SAFETY: as in `take_string`.
     unsafe {
-        let p = clang_getCString(s);
+        let p = call!(clang_getCString)(s);
         let out = if p.is_null() {
             Vec::new()
         } else {
             CStr::from_ptr(p).to_bytes().to_vec()
         };
-        clang_disposeString(s);
+        call!(clang_disposeString)(s);
         out
     }
 }
@@ -104,7 +126,7 @@ impl Index {
     pub(crate) fn new() -> Result<Index, String> {
         load()?;
         // SAFETY: libclang is loaded; arguments are plain flags.
-        let raw = unsafe { clang_createIndex(0, 0) };
+        let raw = unsafe { call!(clang_createIndex)(0, 0) };
         if raw.is_null() {
             return Err("clang_createIndex failed".into());
         }
@@ -147,7 +169,7 @@ impl Index {
         // SAFETY: all pointers (file name, arguments, unsaved contents) stay valid for the
         // duration of the call; `tu` is an out pointer.
         let code = unsafe {
-            clang_parseTranslationUnit2(
+            call!(clang_parseTranslationUnit2)(
                 self.raw,
                 c_file.as_ptr(),
                 arg_ptrs.as_ptr(),
@@ -171,7 +193,7 @@ impl Index {
 impl Drop for Index {
     fn drop(&mut self) {
         // SAFETY: created by clang_createIndex, disposed once; TUs borrow the index.
-        unsafe { clang_disposeIndex(self.raw) }
+        unsafe { call!(clang_disposeIndex)(self.raw) }
     }
 }
 
@@ -206,17 +228,17 @@ pub(crate) enum Severity {
 impl<'idx> TranslationUnit<'idx> {
     pub(crate) fn cursor(&self) -> Cursor<'_> {
         // SAFETY: the TU is alive for the borrow.
-        Cursor::new(unsafe { clang_getTranslationUnitCursor(self.raw) })
+        Cursor::new(unsafe { call!(clang_getTranslationUnitCursor)(self.raw) })
     }
 
     pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
         // SAFETY: indices are within clang_getNumDiagnostics; each diagnostic is disposed.
         unsafe {
-            let n = clang_getNumDiagnostics(self.raw);
+            let n = call!(clang_getNumDiagnostics)(self.raw);
             let mut out = Vec::with_capacity(n as usize);
             for i in 0..n {
-                let d = clang_getDiagnostic(self.raw, i);
-                let severity = match clang_getDiagnosticSeverity(d) {
+                let d = call!(clang_getDiagnostic)(self.raw, i);
+                let severity = match call!(clang_getDiagnosticSeverity)(d) {
                     CXDiagnostic_Note => Severity::Note,
                     CXDiagnostic_Warning => Severity::Warning,
                     CXDiagnostic_Error => Severity::Error,
@@ -226,14 +248,14 @@ impl<'idx> TranslationUnit<'idx> {
                 let opts = CXDiagnostic_DisplaySourceLocation
                     | CXDiagnostic_DisplayColumn
                     | CXDiagnostic_DisplayOption;
-                let mut text = take_string(clang_formatDiagnostic(d, opts));
+                let mut text = take_string(call!(clang_formatDiagnostic)(d, opts));
                 // libclang labels fatal errors plain "error"; clang prints "fatal error".
                 if severity == Severity::Fatal
                     && let Some(at) = text.find(": error: ")
                 {
                     text.replace_range(at..at + 9, ": fatal error: ");
                 }
-                clang_disposeDiagnostic(d);
+                call!(clang_disposeDiagnostic)(d);
                 out.push(Diagnostic { severity, text });
             }
             out
@@ -257,7 +279,7 @@ impl<'idx> TranslationUnit<'idx> {
         let mut files: Vec<PathBuf> = Vec::new();
         // SAFETY: the callback only touches `files`, which outlives the call.
         unsafe {
-            clang_getInclusions(
+            call!(clang_getInclusions)(
                 self.raw,
                 visit,
                 &mut files as *mut Vec<PathBuf> as *mut c_void,
@@ -271,7 +293,7 @@ impl Drop for TranslationUnit<'_> {
     fn drop(&mut self) {
         FILE_NAMES.with(|names| names.borrow_mut().clear());
         // SAFETY: created by clang_parseTranslationUnit2, disposed once.
-        unsafe { clang_disposeTranslationUnit(self.raw) }
+        unsafe { call!(clang_disposeTranslationUnit)(self.raw) }
     }
 }
 
@@ -298,7 +320,7 @@ fn file_path(file: CXFile) -> Option<PathBuf> {
         return None;
     }
     // SAFETY: non-null file handle from libclang.
-    let bytes = take_bytes(unsafe { clang_getFileName(file) });
+    let bytes = take_bytes(unsafe { call!(clang_getFileName)(file) });
     if bytes.is_empty() {
         return None;
     }
@@ -331,7 +353,7 @@ pub(crate) struct Cursor<'tu> {
 impl PartialEq for Cursor<'_> {
     fn eq(&self, other: &Self) -> bool {
         // SAFETY: both cursors are valid values.
-        unsafe { clang_equalCursors(self.raw, other.raw) != 0 }
+        unsafe { call!(clang_equalCursors)(self.raw, other.raw) != 0 }
     }
 }
 
@@ -343,132 +365,134 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
-    /// `None` for null/invalid cursors, so callers never hold one.
+    /// `None` for null/invalid cursors, so callers never hold one. Reads the kind field of
+    /// the public `CXCursor` struct: `clang_getNullCursor()` has kind `CXCursor_InvalidFile`,
+    /// so the invalid-kind range (`InvalidFile..=InvalidCode`) covers null cursors too: the
+    /// answer of `clang_Cursor_isNull` and `clang_isInvalid`, without two calls per cursor.
     fn checked(raw: CXCursor) -> Option<Self> {
-        // SAFETY: plain queries on a cursor value.
-        unsafe {
-            if clang_Cursor_isNull(raw) != 0 || clang_isInvalid(clang_getCursorKind(raw)) != 0 {
-                None
-            } else {
-                Some(Cursor::new(raw))
-            }
+        if (CXCursor_InvalidFile..=CXCursor_InvalidCode).contains(&raw.kind) {
+            None
+        } else {
+            Some(Cursor::new(raw))
         }
     }
 
     /// libclang's hash of the cursor (equal cursors hash equally).
     pub(crate) fn hash(&self) -> u32 {
         // SAFETY: valid cursor.
-        unsafe { clang_hashCursor(self.raw) }
+        unsafe { call!(clang_hashCursor)(self.raw) }
     }
 
+    /// The kind field of the public `CXCursor` struct (what `clang_getCursorKind` returns).
     pub(crate) fn kind(&self) -> CXCursorKind {
-        // SAFETY: valid cursor.
-        unsafe { clang_getCursorKind(self.raw) }
+        self.raw.kind
     }
 
     pub(crate) fn is_declaration(&self) -> bool {
         // SAFETY: plain query.
-        unsafe { clang_isDeclaration(self.kind()) != 0 }
+        unsafe { call!(clang_isDeclaration)(self.kind()) != 0 }
     }
 
     pub(crate) fn spelling(&self) -> String {
         // SAFETY: valid cursor.
-        take_string(unsafe { clang_getCursorSpelling(self.raw) })
+        take_string(unsafe { call!(clang_getCursorSpelling)(self.raw) })
     }
 
     /// Calls `f` with the spelling's bytes, without allocating a `String`.
     pub(crate) fn with_spelling<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
         // SAFETY: the CXString is read while alive and disposed exactly once.
         unsafe {
-            let s = clang_getCursorSpelling(self.raw);
-            let p = clang_getCString(s);
+            let s = call!(clang_getCursorSpelling)(self.raw);
+            let p = call!(clang_getCString)(s);
             let bytes: &[u8] = if p.is_null() {
                 &[]
             } else {
                 CStr::from_ptr(p).to_bytes()
             };
             let out = f(bytes);
-            clang_disposeString(s);
+            call!(clang_disposeString)(s);
             out
         }
     }
 
     pub(crate) fn display_name(&self) -> String {
         // SAFETY: valid cursor.
-        take_string(unsafe { clang_getCursorDisplayName(self.raw) })
+        take_string(unsafe { call!(clang_getCursorDisplayName)(self.raw) })
     }
 
     pub(crate) fn usr(&self) -> String {
         // SAFETY: valid cursor.
-        take_string(unsafe { clang_getCursorUSR(self.raw) })
+        take_string(unsafe { call!(clang_getCursorUSR)(self.raw) })
     }
 
     pub(crate) fn mangling(&self) -> String {
         // SAFETY: valid cursor.
-        take_string(unsafe { clang_Cursor_getMangling(self.raw) })
+        take_string(unsafe { call!(clang_Cursor_getMangling)(self.raw) })
     }
 
     pub(crate) fn linkage(&self) -> CXLinkageKind {
         // SAFETY: valid cursor.
-        unsafe { clang_getCursorLinkage(self.raw) }
+        unsafe { call!(clang_getCursorLinkage)(self.raw) }
     }
 
     pub(crate) fn semantic_parent(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        Cursor::checked(unsafe { clang_getCursorSemanticParent(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getCursorSemanticParent)(self.raw) })
     }
 
     pub(crate) fn lexical_parent(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        Cursor::checked(unsafe { clang_getCursorLexicalParent(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getCursorLexicalParent)(self.raw) })
     }
 
     pub(crate) fn canonical(&self) -> Cursor<'tu> {
         // SAFETY: valid cursor.
-        Cursor::new(unsafe { clang_getCanonicalCursor(self.raw) })
+        Cursor::new(unsafe { call!(clang_getCanonicalCursor)(self.raw) })
     }
 
     pub(crate) fn referenced(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        Cursor::checked(unsafe { clang_getCursorReferenced(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getCursorReferenced)(self.raw) })
     }
 
     pub(crate) fn definition(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        Cursor::checked(unsafe { clang_getCursorDefinition(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getCursorDefinition)(self.raw) })
     }
 
     pub(crate) fn is_attribute(&self) -> bool {
         // SAFETY: plain query.
-        unsafe { clang_isAttribute(self.kind()) != 0 }
+        unsafe { call!(clang_isAttribute)(self.kind()) != 0 }
     }
 
     pub(crate) fn is_in_system_header(&self) -> bool {
         // SAFETY: valid cursor; the location is a plain value.
-        unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(self.raw)) != 0 }
+        unsafe {
+            call!(clang_Location_isInSystemHeader)(call!(clang_getCursorLocation)(self.raw)) != 0
+        }
     }
 
     pub(crate) fn is_definition(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_isCursorDefinition(self.raw) != 0 }
+        unsafe { call!(clang_isCursorDefinition)(self.raw) != 0 }
     }
 
     /// Spellings of the first `n` tokens of the cursor's extent.
     pub(crate) fn leading_tokens(&self, n: usize) -> Vec<String> {
         // SAFETY: tokens are disposed with the TU they came from; indices stay below `count`.
         unsafe {
-            let tu = clang_Cursor_getTranslationUnit(self.raw);
-            let range = clang_getCursorExtent(self.raw);
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            let range = call!(clang_getCursorExtent)(self.raw);
             let mut tokens: *mut CXToken = ptr::null_mut();
             let mut count: c_uint = 0;
-            clang_tokenize(tu, range, &mut tokens, &mut count);
+            call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
             if tokens.is_null() {
                 return Vec::new();
             }
             let out = (0..(count as usize).min(n))
-                .map(|i| take_string(clang_getTokenSpelling(tu, *tokens.add(i))))
+                .map(|i| take_string(call!(clang_getTokenSpelling)(tu, *tokens.add(i))))
                 .collect();
-            clang_disposeTokens(tu, tokens, count);
+            call!(clang_disposeTokens)(tu, tokens, count);
             out
         }
     }
@@ -478,51 +502,51 @@ impl<'tu> Cursor<'tu> {
     pub(crate) fn first_overloaded_decl(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor; index 0 is checked against the count.
         unsafe {
-            if clang_getNumOverloadedDecls(self.raw) == 0 {
+            if call!(clang_getNumOverloadedDecls)(self.raw) == 0 {
                 return None;
             }
-            Cursor::checked(clang_getOverloadedDecl(self.raw, 0))
+            Cursor::checked(call!(clang_getOverloadedDecl)(self.raw, 0))
         }
     }
 
     pub(crate) fn specialized_template(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
-        Cursor::checked(unsafe { clang_getSpecializedCursorTemplate(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getSpecializedCursorTemplate)(self.raw) })
     }
 
     pub(crate) fn ty(&self) -> Type<'tu> {
         // SAFETY: valid cursor.
-        Type::new(unsafe { clang_getCursorType(self.raw) })
+        Type::new(unsafe { call!(clang_getCursorType)(self.raw) })
     }
 
     pub(crate) fn is_anonymous(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_isAnonymous(self.raw) != 0 }
+        unsafe { call!(clang_Cursor_isAnonymous)(self.raw) != 0 }
     }
 
     pub(crate) fn is_inline_namespace(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_isInlineNamespace(self.raw) != 0 }
+        unsafe { call!(clang_Cursor_isInlineNamespace)(self.raw) != 0 }
     }
 
     pub(crate) fn has_external_storage(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_hasVarDeclExternalStorage(self.raw) == 1 }
+        unsafe { call!(clang_Cursor_hasVarDeclExternalStorage)(self.raw) == 1 }
     }
 
     pub(crate) fn has_global_storage(&self) -> bool {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_hasVarDeclGlobalStorage(self.raw) == 1 }
+        unsafe { call!(clang_Cursor_hasVarDeclGlobalStorage)(self.raw) == 1 }
     }
 
     pub(crate) fn num_arguments(&self) -> i32 {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_getNumArguments(self.raw) }
+        unsafe { call!(clang_Cursor_getNumArguments)(self.raw) }
     }
 
     pub(crate) fn argument(&self, i: u32) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor; libclang range-checks the index.
-        Cursor::checked(unsafe { clang_Cursor_getArgument(self.raw, i) })
+        Cursor::checked(unsafe { call!(clang_Cursor_getArgument)(self.raw, i) })
     }
 
     /// Kind, type (for type arguments) and value (for integral ones) of template argument `i`
@@ -530,13 +554,15 @@ impl<'tu> Cursor<'tu> {
     pub(crate) fn template_argument(&self, i: u32) -> TemplateArgument<'tu> {
         // SAFETY: valid cursor; libclang range-checks the index.
         unsafe {
-            match clang_Cursor_getTemplateArgumentKind(self.raw, i) {
-                CXTemplateArgumentKind_Type => TemplateArgument::Type(Type::new(
-                    clang_Cursor_getTemplateArgumentType(self.raw, i),
-                )),
+            match call!(clang_Cursor_getTemplateArgumentKind)(self.raw, i) {
+                CXTemplateArgumentKind_Type => {
+                    TemplateArgument::Type(Type::new(call!(clang_Cursor_getTemplateArgumentType)(
+                        self.raw, i,
+                    )))
+                }
                 CXTemplateArgumentKind_Integral => TemplateArgument::Integral {
-                    signed: clang_Cursor_getTemplateArgumentValue(self.raw, i),
-                    unsigned: clang_Cursor_getTemplateArgumentUnsignedValue(self.raw, i),
+                    signed: call!(clang_Cursor_getTemplateArgumentValue)(self.raw, i),
+                    unsigned: call!(clang_Cursor_getTemplateArgumentUnsignedValue)(self.raw, i),
                 },
                 _ => TemplateArgument::Other,
             }
@@ -545,16 +571,16 @@ impl<'tu> Cursor<'tu> {
 
     pub(crate) fn num_template_arguments(&self) -> i32 {
         // SAFETY: valid cursor.
-        unsafe { clang_Cursor_getNumTemplateArguments(self.raw) }
+        unsafe { call!(clang_Cursor_getNumTemplateArguments)(self.raw) }
     }
 
     pub(crate) fn location(&self) -> Location {
         // SAFETY: valid cursor; out pointers are locals.
         unsafe {
-            let loc = clang_getCursorLocation(self.raw);
+            let loc = call!(clang_getCursorLocation)(self.raw);
             let mut file: CXFile = ptr::null_mut();
             let (mut line, mut column, mut offset) = (0, 0, 0);
-            clang_getSpellingLocation(loc, &mut file, &mut line, &mut column, &mut offset);
+            call!(clang_getSpellingLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
             Location {
                 file: cached_file_path(file),
                 line,
@@ -570,17 +596,15 @@ impl<'tu> Cursor<'tu> {
         ty: Type<'tu>,
         policy: &[(CXPrintingPolicyProperty, u32)],
     ) -> Option<String> {
-        if !clang_sys::clang_getTypePrettyPrinted::is_loaded() {
-            return None;
-        }
+        functions().clang_getTypePrettyPrinted?;
         // SAFETY: as in `pretty_printed`; the function is present in the loaded library.
         unsafe {
-            let p = clang_getCursorPrintingPolicy(self.raw);
+            let p = call!(clang_getCursorPrintingPolicy)(self.raw);
             for &(prop, value) in policy {
-                clang_PrintingPolicy_setProperty(p, prop, value);
+                call!(clang_PrintingPolicy_setProperty)(p, prop, value);
             }
-            let s = take_string(clang_getTypePrettyPrinted(ty.raw, p));
-            clang_PrintingPolicy_dispose(p);
+            let s = take_string(call!(clang_getTypePrettyPrinted)(ty.raw, p));
+            call!(clang_PrintingPolicy_dispose)(p);
             Some(s)
         }
     }
@@ -611,7 +635,7 @@ impl<'tu> Cursor<'tu> {
         }
         // SAFETY: the closure outlives the call; the trampoline matches its type.
         unsafe {
-            clang_visitChildren(self.raw, trampoline::<F>, &mut f as *mut F as *mut c_void);
+            call!(clang_visitChildren)(self.raw, trampoline::<F>, &mut f as *mut F as *mut c_void);
         }
     }
 }
@@ -652,22 +676,22 @@ impl<'tu> Type<'tu> {
 
     pub(crate) fn canonical(&self) -> Type<'tu> {
         // SAFETY: valid type value.
-        Type::new(unsafe { clang_getCanonicalType(self.raw) })
+        Type::new(unsafe { call!(clang_getCanonicalType)(self.raw) })
     }
 
     pub(crate) fn declaration(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid type value.
-        Cursor::checked(unsafe { clang_getTypeDeclaration(self.raw) })
+        Cursor::checked(unsafe { call!(clang_getTypeDeclaration)(self.raw) })
     }
 
     pub(crate) fn spelling(&self) -> String {
         // SAFETY: valid type value.
-        take_string(unsafe { clang_getTypeSpelling(self.raw) })
+        take_string(unsafe { call!(clang_getTypeSpelling)(self.raw) })
     }
 
     pub(crate) fn pointee(&self) -> Type<'tu> {
         // SAFETY: valid type value.
-        Type::new(unsafe { clang_getPointeeType(self.raw) })
+        Type::new(unsafe { call!(clang_getPointeeType)(self.raw) })
     }
 
     /// The Itanium code of a builtin type (`i`, `j`, `b`, …), `None` for other types.
@@ -718,12 +742,12 @@ impl<'tu> Type<'tu> {
 
     pub(crate) fn num_template_arguments(&self) -> i32 {
         // SAFETY: valid type value.
-        unsafe { clang_Type_getNumTemplateArguments(self.raw) }
+        unsafe { call!(clang_Type_getNumTemplateArguments)(self.raw) }
     }
 
     pub(crate) fn template_argument(&self, i: u32) -> Type<'tu> {
         // SAFETY: valid type value; libclang range-checks.
-        Type::new(unsafe { clang_Type_getTemplateArgumentAsType(self.raw, i) })
+        Type::new(unsafe { call!(clang_Type_getTemplateArgumentAsType)(self.raw, i) })
     }
 }
 
