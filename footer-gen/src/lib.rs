@@ -8,7 +8,6 @@
 //! Everywhere else the output is byte-identical to DPC++.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use plugin::{Scope, SpecId};
 
@@ -64,12 +63,20 @@ impl Style {
                 "} // namespace detail\n} // namespace _V1\n} // namespace sycl\n",
             ),
         };
-        out.push_str(open);
-        let _ = write!(
-            out,
-            "template<>\ninline const char *{function}<{target}>() {{\n  return \"{id}\";\n}}\n"
-        );
-        out.push_str(close);
+        // Plain appends: formatting machinery would cost more than the footer's own logic.
+        for piece in [
+            open,
+            "template<>\ninline const char *",
+            function,
+            "<",
+            target,
+            ">() {\n  return \"",
+            id,
+            "\";\n}\n",
+            close,
+        ] {
+            out.push_str(piece);
+        }
     }
 }
 
@@ -95,6 +102,9 @@ pub fn render_footer(spec_ids: &[SpecId], style: Style) -> Footer {
         return footer;
     }
     let out = &mut footer.text;
+    // Each entry takes about 250 bytes (v3, short names): grow the text once or twice only.
+    out.reserve(256 * spec_ids.len() + 128);
+    footer.targets.reserve(spec_ids.len());
     if let Some(include) = style.leading_include() {
         out.push_str(include);
     }
@@ -153,7 +163,16 @@ fn target_for(spec: &SpecId, style: Style, shims: &mut ShimState, out: &mut Stri
         .any(|s| matches!(s, Scope::AnonymousNamespace { .. }));
     if !in_anonymous {
         // clang's qualified-name printer: inline namespaces dropped when redundant.
-        let mut target = String::from("::");
+        let length: usize = spec
+            .scopes
+            .iter()
+            .map(|scope| match scope {
+                Scope::Namespace { name, .. } | Scope::Record { name } => name.len() + 2,
+                Scope::AnonymousNamespace { .. } => 0,
+            })
+            .sum();
+        let mut target = String::with_capacity(2 + length + spec.name.len());
+        target.push_str("::");
         for scope in &spec.scopes {
             match scope {
                 Scope::Namespace {
@@ -176,19 +195,26 @@ fn target_for(spec: &SpecId, style: Style, shims: &mut ShimState, out: &mut Stri
     for (i, scope) in spec.scopes.iter().enumerate().rev() {
         match scope {
             Scope::Namespace { name, .. } | Scope::Record { name } => {
-                expr = format!("{name}::{expr}");
+                expr = concat(&[name, "::", &expr]);
             }
             Scope::AnonymousNamespace { .. } => {
                 let k = shims.next;
                 shims.next += 1;
                 let path = &spec.scopes[..=i];
                 let detail = shims.detail_namespace(path);
-                write_shim(out, path, &detail, &style.shim_name(k), &expr);
-                expr = format!("{detail}::{}()", style.shim_name(k));
+                let shim = style.shim_name(k);
+                write_shim(out, path, &detail, &shim, &expr);
+                expr = concat(&[&detail, "::", &shim, "()"]);
             }
         }
     }
-    format!("::{expr}")
+    concat(&["::", &expr])
+}
+
+fn concat(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    push_all(&mut out, pieces);
+    out
 }
 
 fn write_shim(out: &mut String, path: &[Scope], detail: &str, shim: &str, expr: &str) {
@@ -196,35 +222,45 @@ fn write_shim(out: &mut String, path: &[Scope], detail: &str, shim: &str, expr: 
         match scope {
             Scope::Namespace {
                 name, inline: true, ..
-            } => {
-                let _ = writeln!(out, "inline namespace {name} {{");
-            }
-            Scope::Namespace { name, .. } => {
-                let _ = writeln!(out, "namespace {name} {{");
-            }
+            } => push_all(out, &["inline namespace ", name, " {\n"]),
+            Scope::Namespace { name, .. } => push_all(out, &["namespace ", name, " {\n"]),
             Scope::AnonymousNamespace { inline: true } => out.push_str("inline namespace {\n"),
             Scope::AnonymousNamespace { inline: false } => out.push_str("namespace {\n"),
             Scope::Record { .. } => {}
         }
     }
-    let _ = write!(
+    push_all(
         out,
-        "namespace {detail} {{\nstatic constexpr decltype({expr}) &{shim}() {{\n  return {expr};\n}}\n}} // namespace {detail}\n"
+        &[
+            "namespace ",
+            detail,
+            " {\nstatic constexpr decltype(",
+            expr,
+            ") &",
+            shim,
+            "() {\n  return ",
+            expr,
+            ";\n}\n} // namespace ",
+            detail,
+            "\n",
+        ],
     );
     for scope in path.iter().rev() {
         match scope {
             Scope::Namespace {
                 name, inline: true, ..
-            } => {
-                let _ = writeln!(out, "}} // inline namespace {name}");
-            }
-            Scope::Namespace { name, .. } => {
-                let _ = writeln!(out, "}} // namespace {name}");
-            }
+            } => push_all(out, &["} // inline namespace ", name, "\n"]),
+            Scope::Namespace { name, .. } => push_all(out, &["} // namespace ", name, "\n"]),
             // DPC++ prints the (empty) name after "namespace ", leaving a trailing space.
             Scope::AnonymousNamespace { .. } => out.push_str("} // namespace \n"),
             Scope::Record { .. } => {}
         }
+    }
+}
+
+fn push_all(out: &mut String, pieces: &[&str]) {
+    for piece in pieces {
+        out.push_str(piece);
     }
 }
 

@@ -37,6 +37,8 @@ pub(crate) struct Walker<'tu> {
     pub(crate) probe_targets: HashMap<String, String>,
     /// The second parse: probe variables are recognised (the first parse has none).
     pub(crate) reads_probes: bool,
+    /// Where primary variable templates start (implicit instantiations start there too).
+    primary_var_template_starts: FastSet<lc::SourcePosition>,
     /// USRs of variable-template specializations (unexposed declarations), asked for twice.
     unexposed_usrs: CursorMap<'tu, Rc<str>>,
     /// Canonical declarations already collected (a variable is emitted once).
@@ -279,6 +281,7 @@ impl<'tu> Walker<'tu> {
             probe_targets: HashMap::new(),
             reads_probes: false,
             unexposed_usrs: CursorMap::default(),
+            primary_var_template_starts: FastSet::default(),
             seen: CursorMap::default(),
             seen_mangled: FastSet::default(),
             used_targets: CursorMap::default(),
@@ -838,7 +841,9 @@ impl<'tu> Walker<'tu> {
                 continue;
             };
             let name = member.spelling();
-            let mangled = format!("{prefix}{}{name}E", name.len());
+            let mut mangled = prefix.clone();
+            push_source_name(&mut mangled, &name);
+            mangled.push('E');
             if !self.seen_mangled.insert(mangled.clone()) {
                 continue;
             }
@@ -876,9 +881,18 @@ impl<'tu> Walker<'tu> {
                 if is_partial_specialization_usr(&self.unexposed_usr(c)) {
                     return false;
                 }
-                let tokens = c.leading_tokens(3);
-                let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
-                matches!(t.as_slice(), ["template", "<", next] if *next != ">")
+                // Implicit instantiations carry their pattern's extent, so one that starts
+                // where a primary template met earlier starts is one: no tokens needed.
+                if self.primary_var_template_starts.contains(&c.extent_start()) {
+                    debug_assert!(starts_with_template_parameters(c), "{}", c.usr());
+                    return true;
+                }
+                starts_with_template_parameters(c)
+            }
+            lc::CXCursor_UnexposedDecl => {
+                // A primary variable template (no type): remember where it starts.
+                self.primary_var_template_starts.insert(c.extent_start());
+                false
             }
             lc::CXCursor_VarDecl => {
                 let Some(class) = c.semantic_parent() else {
@@ -908,7 +922,11 @@ impl<'tu> Walker<'tu> {
         if linkage.is_externally_visible() {
             mangled.to_string()
         } else {
-            format!("{}___{}", self.prefix, mangled)
+            let mut id = String::with_capacity(self.prefix.len() + 3 + mangled.len());
+            id.push_str(&self.prefix);
+            id.push_str("___");
+            id.push_str(mangled);
+            id
         }
     }
 
@@ -1343,19 +1361,41 @@ fn mangle_plain_variable(
     } else {
         ""
     };
-    let mut out = String::from("_Z");
+    let mut out = String::with_capacity(64);
+    out.push_str("_Z");
     if components.is_empty() {
         out.push_str(local);
-        out.push_str(&format!("{}{name}{template_args}", name.len()));
+        push_source_name(&mut out, name);
+        out.push_str(template_args);
         return Some(out);
     }
     out.push('N');
     for c in components {
-        out.push_str(&format!("{}{c}", c.len()));
+        push_source_name(&mut out, c);
     }
     out.push_str(local);
-    out.push_str(&format!("{}{name}{template_args}E", name.len()));
+    push_source_name(&mut out, name);
+    out.push_str(template_args);
+    out.push('E');
     Some(out)
+}
+
+/// Appends an Itanium `<source-name>`: the length in decimal, then the name. (Formatting
+/// machinery costs more than the rest of a mangled name, and every spec id has one.)
+fn push_source_name(out: &mut String, name: &str) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut value = name.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+    out.push_str(name);
 }
 
 /// A record's name as clang prints it in a qualified name: with template arguments for
@@ -1501,6 +1541,15 @@ fn usr_code_is_integral(code: char) -> bool {
     )
 }
 
+/// `template <params>`: the extent of a template pattern, which implicit instantiations of
+/// variable templates carry (explicit specializations start `template <>`, explicit
+/// instantiations `template` and then a declaration).
+fn starts_with_template_parameters(c: Cursor<'_>) -> bool {
+    let tokens = c.leading_tokens(3);
+    let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    matches!(t.as_slice(), ["template", "<", next] if *next != ">")
+}
+
 /// A variable template partial specialization (`template <class T> … vp<T *>{…};`). libclang
 /// reports it as an unexposed declaration with a concrete type and without its template
 /// parameters; only its USR tells (clang's USR generator marks these declarations `@VP>`).
@@ -1527,10 +1576,9 @@ fn specialization_prefix(
             Scope::Record { name } if !name.contains('<') => name.as_str(),
             _ => return None,
         };
-        prefix.push_str(&format!("{}{component}", component.len()));
+        push_source_name(&mut prefix, component);
     }
-    let class = template.spelling();
-    prefix.push_str(&format!("{}{class}", class.len()));
+    template.with_spelling(|class| push_source_name(&mut prefix, &String::from_utf8_lossy(class)));
     prefix.push_str(&mangle_template_arguments(record, template)?);
     Some(prefix)
 }
@@ -1547,8 +1595,10 @@ fn mangle_specialization_member(
     }
     let record = member.semantic_parent()?;
     let template = record.specialized_template()?;
-    let prefix = specialization_prefix(scopes, record, template)?;
-    Some(format!("{prefix}{}{name}E", name.len()))
+    let mut mangled = specialization_prefix(scopes, record, template)?;
+    push_source_name(&mut mangled, name);
+    mangled.push('E');
+    Some(mangled)
 }
 
 /// `I <args> E` for a class template specialization whose arguments are all builtin types or

@@ -117,6 +117,15 @@ fn take_bytes(s: CXString) -> Vec<u8> {
     }
 }
 
+/// A source location of one translation unit, compared and hashed by the three fields of
+/// `CXSourceLocation`, exactly what `clang_equalLocations` compares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct SourcePosition {
+    source_manager: usize,
+    language_options: usize,
+    encoding: c_uint,
+}
+
 /// Owner of a `CXIndex`.
 pub(crate) struct Index {
     raw: CXIndex,
@@ -475,6 +484,17 @@ impl<'tu> Cursor<'tu> {
     pub(crate) fn is_definition(&self) -> bool {
         // SAFETY: valid cursor.
         unsafe { call!(clang_isCursorDefinition)(self.raw) != 0 }
+    }
+
+    /// Where the cursor's extent starts, as an opaque, comparable position.
+    pub(crate) fn extent_start(&self) -> SourcePosition {
+        // SAFETY: valid cursor; plain value queries.
+        let start = unsafe { call!(clang_getRangeStart)(call!(clang_getCursorExtent)(self.raw)) };
+        SourcePosition {
+            source_manager: start.ptr_data[0] as usize,
+            language_options: start.ptr_data[1] as usize,
+            encoding: start.int_data,
+        }
     }
 
     /// Spellings of the first `n` tokens of the cursor's extent.
