@@ -81,6 +81,7 @@ impl Style {
 }
 
 pub mod batch;
+pub mod heap;
 pub mod output;
 
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.

@@ -136,6 +136,9 @@ fn main() -> ExitCode {
     if cli.md && cli.mf.is_none() && cli.output.is_none() && cli.build_dir.is_none() {
         usage_error("-MD without -o needs -MF FILE (where to write the depfile)");
     }
+    if cli.build_dir.is_none() {
+        footer_gen::heap::use_main_heap_for_every_thread();
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {

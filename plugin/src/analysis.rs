@@ -402,27 +402,22 @@ impl<'tu> Walker<'tu> {
     /// inside one namespace are one entity or an overload/specialization set, so more than one
     /// namespace is what makes a qualified name ambiguous.
     fn lookup_count(&self, ns: &Rc<str>, name: &str) -> usize {
-        let name = name_hash(name.as_bytes());
-        let declares = |key: &Rc<str>| {
-            self.names_in_namespace
-                .get(key)
-                .is_some_and(|names| names.contains(&name))
-        };
-        if !self.inline_children.contains_key(ns) {
-            return usize::from(declares(ns)); // the common case: no inline namespaces
-        }
-        let mut count = 0;
-        let mut stack = vec![ns.clone()];
-        let mut visited: HashSet<Rc<str>> = HashSet::new();
-        while let Some(current) = stack.pop() {
-            if !visited.insert(current.clone()) {
-                continue;
-            }
-            if declares(&current) {
-                count += 1;
-            }
-            if let Some(children) = self.inline_children.get(&current) {
-                stack.extend(children.iter().cloned());
+        self.count_declaring(ns, name_hash(name.as_bytes()), 0)
+    }
+
+    /// `lookup_count` below `ns`: inline namespaces form a tree (each has one parent), so no
+    /// visited set is needed; the depth cap only guards against the impossible.
+    fn count_declaring(&self, ns: &Rc<str>, name: u64, depth: usize) -> usize {
+        let declares = self
+            .names_in_namespace
+            .get(ns)
+            .is_some_and(|names| names.contains(&name));
+        let mut count = usize::from(declares);
+        if depth < 256
+            && let Some(children) = self.inline_children.get(ns)
+        {
+            for child in children {
+                count += self.count_declaring(child, name, depth + 1);
             }
         }
         count
