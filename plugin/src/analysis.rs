@@ -26,7 +26,7 @@ pub(crate) struct Walker<'tu> {
     pub(crate) probes: Vec<Probe<'tu>>,
     /// Record → names of its static members collected so far (probes for records whose
     /// members were all found directly are dropped: no second parse needed).
-    collected_members: CursorMap<'tu, Rc<[String]>>,
+    collected_members: CursorMap<'tu, Vec<String>>,
     /// Specializations already considered for probing.
     probed: CursorMap<'tu, ()>,
     /// Class template → names of its static data members that may be spec ids.
@@ -190,6 +190,18 @@ impl<'tu, V: Clone> CursorMap<'tu, V> {
             Some(slot) => slot.1 = v,
             None => bucket.push((c, v)),
         }
+    }
+
+    fn get_or_insert_mut(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> &mut V {
+        let bucket = self.buckets.entry(c.hash()).or_default();
+        let index = match bucket.iter().position(|(k, _)| *k == c) {
+            Some(index) => index,
+            None => {
+                bucket.push((c, make()));
+                bucket.len() - 1
+            }
+        };
+        &mut bucket[index].1
     }
 
     fn get_or_insert_with(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> V {
@@ -947,13 +959,15 @@ impl<'tu> Walker<'tu> {
         if matches!(spec.scopes.last(), Some(Scope::Record { .. }))
             && let Some(record) = canonical.semantic_parent()
         {
-            let mut names: Vec<String> = self
-                .collected_members
-                .get(record)
-                .map(|n| n.to_vec())
-                .unwrap_or_default();
-            names.push(canonical.spelling());
-            self.collected_members.insert(record, names.into());
+            // The spec id's name is the member's spelling unless it carries template arguments.
+            let name = if spec.name.contains('<') {
+                canonical.spelling()
+            } else {
+                spec.name.clone()
+            };
+            self.collected_members
+                .get_or_insert_mut(record, Vec::new)
+                .push(name);
         }
         let list = if is_used {
             &mut self.used
