@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::llvm::{Context, Module};
+use crate::llvm::{self, Context, Module};
 use crate::lower::{self, LowerError, LowerReport, Mode};
 use crate::prop::{self, PropValue, PropertySets};
 
@@ -72,10 +72,34 @@ pub struct Options {
     pub skip_teardown: bool,
 }
 
+/// The bytes of one output file.
+#[derive(Debug)]
+pub enum Content {
+    Owned(Vec<u8>),
+    /// Bitcode stays in LLVM's buffer: copying it out costs a module-sized allocation.
+    Llvm(llvm::Buffer),
+}
+
+impl std::ops::Deref for Content {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Content::Owned(v) => v,
+            Content::Llvm(b) => b,
+        }
+    }
+}
+
+impl From<Vec<u8>> for Content {
+    fn from(v: Vec<u8>) -> Self {
+        Content::Owned(v)
+    }
+}
+
 /// Everything a run produces, not yet written.
 #[derive(Debug, Default)]
 pub struct Outcome {
-    pub files: Vec<(PathBuf, Vec<u8>)>,
+    pub files: Vec<(PathBuf, Content)>,
     /// JSON reflection for stdout (`--json`).
     pub json: Option<String>,
 }
@@ -110,12 +134,12 @@ struct OutModule<'c> {
 fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>, Error> {
     let mut linked: Option<Module<'c>> = None;
     for path in inputs {
-        let bytes = std::fs::read(path).map_err(|error| Error::Io {
+        let bytes = read_input(path).map_err(|error| Error::Io {
             path: path.clone(),
             error,
         })?;
         let m = ctx
-            .parse_ir(&bytes, &path.to_string_lossy())
+            .parse_ir(bytes, &path.to_string_lossy())
             .map_err(|msg| Error::Parse {
                 path: path.clone(),
                 msg: msg.trim_end().to_string(),
@@ -136,6 +160,17 @@ fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>,
     Ok(m)
 }
 
+/// The whole file, with room for the NUL `Context::parse_ir` appends (so a module-sized
+/// buffer is not reallocated and copied).
+fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
+    f.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// `spir64-…` → `spirv64v<ver>-unknown-unknown`; 32-bit SPIR triples map to `spirv32`.
 pub fn spirv_triple(module_triple: &str, version: &str) -> String {
     let bits = if module_triple.starts_with("spir-") || module_triple.starts_with("spirv32") {
@@ -146,10 +181,10 @@ pub fn spirv_triple(module_triple: &str, version: &str) -> String {
     format!("spirv{bits}v{version}-unknown-unknown")
 }
 
-fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result<Vec<u8>, Error> {
+fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result<Content, Error> {
     match format {
-        CodeFormat::Bitcode => Ok(m.to_bitcode()),
-        CodeFormat::Text => Ok(m.to_text().into_bytes()),
+        CodeFormat::Bitcode => Ok(Content::Llvm(m.to_bitcode())),
+        CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
         CodeFormat::SpirV => {
             // Emission retargets the module; work on a copy.
             let copy = m.clone_module();
@@ -158,7 +193,9 @@ fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result
             copy.set_triple(&triple);
             copy.set_data_layout(&dl);
             lower::legalize_for_spirv(&copy);
-            copy.emit_object(&triple).map_err(Error::Emit)
+            copy.emit_object(&triple)
+                .map(Content::from)
+                .map_err(Error::Emit)
         }
     }
 }
@@ -323,7 +360,9 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
             };
             out.files.push((
                 p.clone(),
-                properties_text(&m.module, m.default_image)?.into_bytes(),
+                properties_text(&m.module, m.default_image)?
+                    .into_bytes()
+                    .into(),
             ));
             row.push(p.display().to_string());
             prop_name = Some(p.display().to_string());
@@ -331,7 +370,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
         if opts.symbols {
             let s = with_ext("sym");
             out.files
-                .push((s.clone(), symbols_text(&m.module).into_bytes()));
+                .push((s.clone(), symbols_text(&m.module).into_bytes().into()));
             row.push(s.display().to_string());
             sym_name = Some(s.display().to_string());
         }
@@ -339,7 +378,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
         rows.push(row);
     }
     out.files
-        .push((out_file, prop::table(&columns, &rows).into_bytes()));
+        .push((out_file, prop::table(&columns, &rows).into_bytes().into()));
     if opts.json {
         out.json = Some(json(opts, &modules, &names)?);
     }
@@ -403,7 +442,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
     let mut written: Vec<&Path> = Vec::new();
     for (path, bytes) in &out.files {
-        if let Err(e) = write_atomically(path, bytes) {
+        if let Err(e) = write_atomically(path, &bytes[..]) {
             for p in written {
                 let _ = std::fs::remove_file(p);
             }

@@ -85,16 +85,22 @@ impl Context {
         std::mem::take(&mut *self.diags.borrow_mut())
     }
 
-    /// Parses `.ll` text or `.bc` bitcode (LLVM sniffs the magic).
-    pub fn parse_ir(&self, bytes: &[u8], name: &str) -> Result<Module<'_>, String> {
+    /// Parses `.ll` text or `.bc` bitcode (LLVM sniffs the magic). `bytes` gets a NUL
+    /// appended (the text parser wants one past the end), so callers that read a file can
+    /// reserve one spare byte to avoid a reallocation.
+    pub fn parse_ir(&self, mut bytes: Vec<u8>, name: &str) -> Result<Module<'_>, String> {
         let name = cstr(name);
-        // SAFETY: the buffer copies `bytes`; the parsed module does not keep it, so it is
-        // disposed right after parsing.
+        let len = bytes.len();
+        bytes.push(0);
+        // SAFETY: the buffer borrows `bytes` (no copy of a module-sized input) and is disposed
+        // right after parsing, while `bytes` is still alive; the parsed module keeps no
+        // reference to it. `bytes[len]` is the NUL the terminator flag promises.
         unsafe {
-            let buf = c::LLVMCreateMemoryBufferWithMemoryRangeCopy(
+            let buf = c::LLVMCreateMemoryBufferWithMemoryRange(
                 bytes.as_ptr() as *const c_char,
-                bytes.len(),
+                len,
                 name.as_ptr(),
+                1,
             );
             let mut m: LLVMModuleRef = ptr::null_mut();
             let mut msg: *mut c_char = ptr::null_mut();
@@ -129,9 +135,10 @@ impl Context {
     }
 
     pub fn md_node(&self, ops: &[Md<'_>]) -> Md<'_> {
-        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|m| m.raw).collect();
-        // SAFETY: the operand array is read during the call only.
-        Md::wrap(unsafe { c::LLVMMDNodeInContext2(self.raw, raw.as_mut_ptr(), raw.len()) })
+        // SAFETY: `Md` is a transparent `LLVMMetadataRef`; LLVM only reads the array.
+        Md::wrap(unsafe {
+            c::LLVMMDNodeInContext2(self.raw, ops.as_ptr() as *mut LLVMMetadataRef, ops.len())
+        })
     }
 
     pub fn builder(&self) -> Builder<'_> {
@@ -165,19 +172,23 @@ impl Drop for Module<'_> {
 }
 
 /// A `Value` is any LLVM value: function, global, instruction, constant, argument.
+// Transparent, so a `&[Value]` can be handed to LLVM as an array of `LLVMValueRef`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(transparent)]
 pub struct Value<'c> {
     raw: LLVMValueRef,
     _c: PhantomData<&'c Context>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(transparent)]
 pub struct Type<'c> {
     raw: LLVMTypeRef,
     _c: PhantomData<&'c Context>,
 }
 
 #[derive(Clone, Copy)]
+#[repr(transparent)]
 pub struct Md<'c> {
     raw: LLVMMetadataRef,
     _c: PhantomData<&'c Context>,
@@ -315,12 +326,11 @@ impl<'c> Module<'c> {
     }
 
     /// Appends `node` to the named metadata `name` (created when missing).
-    pub fn add_named_md(&self, name: &str, node: Md<'c>) {
-        let s = cstr(name);
+    pub fn add_named_md(&self, name: &CStr, node: Md<'c>) {
         // SAFETY: the metadata belongs to this module's context.
         unsafe {
             let v = c::LLVMMetadataAsValue(self.ctx.raw, node.raw);
-            c::LLVMAddNamedMetadataOperand(self.raw, s.as_ptr(), v);
+            c::LLVMAddNamedMetadataOperand(self.raw, name.as_ptr(), v);
         }
     }
 
@@ -372,13 +382,11 @@ impl<'c> Module<'c> {
         unsafe { take_message(c::LLVMPrintModuleToString(self.raw)) }
     }
 
-    pub fn to_bitcode(&self) -> Vec<u8> {
-        // SAFETY: the buffer is copied out and disposed.
-        unsafe {
-            let buf = LLVMWriteBitcodeToMemoryBuffer(self.raw);
-            let out = buffer_bytes(buf);
-            c::LLVMDisposeMemoryBuffer(buf);
-            out
+    /// The module as bitcode, in LLVM's own buffer (not copied: it is module-sized).
+    pub fn to_bitcode(&self) -> Buffer {
+        // SAFETY: the new buffer is owned by the returned `Buffer`.
+        Buffer {
+            raw: unsafe { LLVMWriteBitcodeToMemoryBuffer(self.raw) },
         }
     }
 
@@ -426,6 +434,45 @@ impl<'c> Module<'c> {
             t::LLVMDisposeTargetData(td);
             Ok(s)
         }
+    }
+}
+
+/// An LLVM memory buffer, disposed on drop; derefs to its bytes.
+pub struct Buffer {
+    raw: LLVMMemoryBufferRef,
+}
+
+impl std::ops::Deref for Buffer {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        if self.raw.is_null() {
+            return &[];
+        }
+        // SAFETY: start/size describe the buffer's contents, alive and unchanged while `self`
+        // is.
+        unsafe {
+            let start = c::LLVMGetBufferStart(self.raw) as *const u8;
+            let size = c::LLVMGetBufferSize(self.raw);
+            if start.is_null() || size == 0 {
+                return &[];
+            }
+            std::slice::from_raw_parts(start, size)
+        }
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        if !self.raw.is_null() {
+            // SAFETY: we own the buffer.
+            unsafe { c::LLVMDisposeMemoryBuffer(self.raw) }
+        }
+    }
+}
+
+impl std::fmt::Debug for Buffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Buffer({} bytes)", self.len())
     }
 }
 
@@ -682,6 +729,16 @@ impl<'c> Value<'c> {
         )
     }
 
+    /// Whether this is an `i8` `ConstantDataSequential` (what `const_bytes` reads), without
+    /// copying the bytes.
+    pub fn is_constant_string(self) -> bool {
+        // SAFETY: LLVMIsConstantString is only called on data sequentials.
+        unsafe {
+            !c::LLVMIsAConstantDataSequential(self.raw).is_null()
+                && c::LLVMIsConstantString(self.raw) != 0
+        }
+    }
+
     /// For `ConstantDataSequential` of `i8`: the raw bytes.
     pub fn const_bytes(self) -> Option<Vec<u8>> {
         // SAFETY: LLVMIsConstantString guards LLVMGetAsString.
@@ -746,7 +803,23 @@ impl<'c> Value<'c> {
         if self.kind() != ValueKind::ConstantFp {
             return None;
         }
-        let bits = self.ty().fp_bits()?;
+        let ty = self.ty();
+        let bits = ty.fp_bits()?;
+        // Float and double values other than NaN round-trip exactly through a `double`, which
+        // is much cheaper than folding a bitcast (that also leaves a new `ConstantInt` in the
+        // context for every default). NaN payloads and 16-bit types take the bitcast.
+        if matches!(ty.kind(), TypeKind::Float | TypeKind::Double) {
+            let mut loses: LLVMBool = 0;
+            // SAFETY: checked to be a ConstantFP of float or double type.
+            let d = unsafe { c::LLVMConstRealGetDouble(self.raw, &mut loses) };
+            if loses == 0 && !d.is_nan() {
+                return Some(if bits == 32 {
+                    u64::from((d as f32).to_bits())
+                } else {
+                    d.to_bits()
+                });
+            }
+        }
         let ity = ctx.int_type(bits);
         // SAFETY: bitcast between same-sized scalar types folds to a ConstantInt.
         let folded = Value::wrap(unsafe { c::LLVMConstBitCast(self.raw, ity.raw) });
@@ -1037,29 +1110,29 @@ impl<'c> Builder<'c> {
         unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) }
     }
 
+    /// An unnamed call with calling convention `cc` (the callee's).
     pub fn call(
         &self,
         fn_ty: Type<'c>,
         callee: Value<'c>,
         args: &[Value<'c>],
-        name: &str,
+        cc: u32,
     ) -> Value<'c> {
-        let mut raw: Vec<LLVMValueRef> = args.iter().map(|v| v.raw).collect();
-        let n = c_uint::try_from(raw.len()).unwrap_or(c_uint::MAX);
-        let s = cstr(name);
-        // SAFETY: argument types match `fn_ty` (built by the caller from the same types).
-        let v = Value::wrap(unsafe {
-            c::LLVMBuildCall2(
+        let n = c_uint::try_from(args.len()).unwrap_or(c_uint::MAX);
+        // SAFETY: argument types match `fn_ty` (built by the caller from the same types);
+        // `Value` is a transparent `LLVMValueRef` and LLVM only reads the array.
+        unsafe {
+            let v = c::LLVMBuildCall2(
                 self.raw,
                 fn_ty.raw,
                 callee.raw,
-                raw.as_mut_ptr(),
+                args.as_ptr() as *mut LLVMValueRef,
                 n,
-                s.as_ptr(),
-            )
-        });
-        v.set_calling_conv(callee.calling_conv());
-        v
+                c"".as_ptr(),
+            );
+            c::LLVMSetInstructionCallConv(v, cc);
+            Value::wrap(v)
+        }
     }
 
     pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Value<'c> {
@@ -1067,10 +1140,9 @@ impl<'c> Builder<'c> {
         Value::wrap(unsafe { c::LLVMBuildStore(self.raw, val.raw, ptr.raw) })
     }
 
-    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, name: &str) -> Value<'c> {
-        let s = cstr(name);
+    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, name: &CStr) -> Value<'c> {
         // SAFETY: `ptr` is a pointer value.
-        Value::wrap(unsafe { c::LLVMBuildLoad2(self.raw, ty.raw, ptr.raw, s.as_ptr()) })
+        Value::wrap(unsafe { c::LLVMBuildLoad2(self.raw, ty.raw, ptr.raw, name.as_ptr()) })
     }
 
     /// `getelementptr i8, ptr <base>, i<index_bits> <offset>` (not inbounds, like DPC++).
@@ -1080,21 +1152,26 @@ impl<'c> Builder<'c> {
         base: Value<'c>,
         offset: u64,
         index_bits: u32,
-        name: &str,
+        name: &CStr,
     ) -> Value<'c> {
         let i8t = ctx.int_type(8);
         let mut idx = [ctx.int_type(index_bits).const_int(offset).raw];
-        let s = cstr(name);
         // SAFETY: `base` is a pointer value; one index.
         Value::wrap(unsafe {
-            c::LLVMBuildGEP2(self.raw, i8t.raw, base.raw, idx.as_mut_ptr(), 1, s.as_ptr())
+            c::LLVMBuildGEP2(
+                self.raw,
+                i8t.raw,
+                base.raw,
+                idx.as_mut_ptr(),
+                1,
+                name.as_ptr(),
+            )
         })
     }
 
-    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
-        let s = cstr(name);
+    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &CStr) -> Value<'c> {
         // SAFETY: integer truncation between integer types.
-        Value::wrap(unsafe { c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, s.as_ptr()) })
+        Value::wrap(unsafe { c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, name.as_ptr()) })
     }
 }
 

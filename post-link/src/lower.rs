@@ -4,12 +4,15 @@
 //! (`read_spec_constants`), as DPC++'s `computeModuleProperties` does.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::llvm::{
-    Context, Layout, Module, Opcode, SPIR_FUNC_CC, Type, TypeKind, Value, ValueKind, opcode_is,
+    Builder, Context, Layout, Md, Module, Opcode, SPIR_FUNC_CC, Type, TypeKind, Value, ValueKind,
+    opcode_is,
 };
 use crate::model::{
     self, Const, Desc, EmulationLayout, IdSource, Kind, ModelError, Node, PADDING_ID, Ty,
@@ -18,6 +21,44 @@ use crate::model::{
 pub const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
 pub const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
 pub const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
+// The same names as C strings, for the per-node metadata calls.
+const MD_SPEC_CONSTANTS_C: &std::ffi::CStr = c"sycl.specialization-constants";
+const MD_SPEC_DEFAULTS_C: &std::ffi::CStr = c"sycl.specialization-constants-default-values";
+
+/// Hasher for maps keyed by LLVM handles (addresses): one rotate-xor-multiply per word. The
+/// std SipHash was a measurable share of the pass on 10^5 getter calls; these keys come from
+/// LLVM's allocator, not from input text.
+#[derive(Default, Clone, Copy)]
+struct AddrHasher(u64);
+
+impl AddrHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for AddrHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.mix(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.mix(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        // The multiply leaves the low bits of aligned addresses poor; the table indexes by them.
+        self.0.rotate_left(26)
+    }
+}
+
+type AddrMap<K, V> = HashMap<K, V, BuildHasherDefault<AddrHasher>>;
+type AddrSet<K> = HashSet<K, BuildHasherDefault<AddrHasher>>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -81,7 +122,8 @@ fn getter_kind(name: &str) -> Option<Getter> {
 struct Site<'c> {
     call: Value<'c>,
     callee: Value<'c>,
-    symbolic_id: String,
+    /// Index into `SymbolicIds`.
+    sym: usize,
     /// The string global the ID argument points at directly (removed once dead).
     id_global: Option<Value<'c>>,
     /// The sret destination, if the getter returns through one.
@@ -92,6 +134,35 @@ struct Site<'c> {
     buffer: Option<Value<'c>>,
     /// -O0 pattern leftovers: (store of the ID pointer, its load).
     cleanup: Vec<(Value<'c>, Value<'c>)>,
+}
+
+/// The symbolic IDs of all sites, interned: sites refer to them by index. Arguments already
+/// resolved (the same constant expression or global in another call) are looked up by
+/// address instead of being walked again: the objects behind them are cold in large modules.
+#[derive(Default)]
+struct SymbolicIds<'c> {
+    names: Vec<String>,
+    by_name: HashMap<String, usize>,
+    /// Symbolic-ID argument → (symbolic ID, its string global).
+    by_arg: AddrMap<Value<'c>, (usize, Value<'c>)>,
+    /// Default-value argument → the default constant.
+    defaults: AddrMap<Value<'c>, Value<'c>>,
+}
+
+impl SymbolicIds<'_> {
+    fn intern(&mut self, text: String) -> usize {
+        if let Some(&i) = self.by_name.get(&text) {
+            return i;
+        }
+        let i = self.names.len();
+        self.by_name.insert(text.clone(), i);
+        self.names.push(text);
+        i
+    }
+
+    fn name(&self, sym: usize) -> &str {
+        self.names.get(sym).map_or("", String::as_str)
+    }
 }
 
 /// What the pass learnt about one symbolic ID (first-seen order).
@@ -121,7 +192,7 @@ pub struct LowerReport {
 
 /// Runs the pass over `module`.
 pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
-    let sites = collect_sites(module)?;
+    let (sites, ids) = collect_sites(module)?;
     let ctx = module.context();
     let layout = module.layout();
     let spir = module.triple().starts_with("spir");
@@ -130,22 +201,28 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         module,
         layout,
         spir,
+        ids: &ids,
         records: Vec::new(),
-        by_id: HashMap::new(),
+        by_id: vec![None; ids.names.len()],
         next_id: 0,
         emu: EmulationLayout::default(),
-        scalar_decls: HashMap::new(),
-        composite_decls: HashMap::new(),
+        tys: AddrMap::default(),
+        decls: Vec::new(),
+        scalar_decls: AddrMap::default(),
+        composite_decls: AddrMap::default(),
+        extra: Vec::new(),
+        stack: Vec::new(),
     };
     let builder = ctx.builder();
     for site in &sites {
         builder.position_before(site.call);
         let replacement = match mode {
-            Mode::Native => st.native(site, &builder),
-            Mode::Emulation => st.emulation(site, &builder),
-            Mode::DefaultValues => st.default_value(site, &builder),
+            Mode::Native => st.native(site),
+            Mode::Emulation => st.emulation(site),
+            Mode::DefaultValues => st.default_value(site),
         }
-        .map_err(|reason| site_error(site, reason))?;
+        .and_then(|plan| st.build(&plan, &builder))
+        .map_err(|reason| site_error(site, &ids, reason))?;
         match site.sret_dst {
             Some(dst) => {
                 builder.store(replacement, dst);
@@ -174,18 +251,19 @@ fn caller_name(call: Value<'_>) -> String {
     call.parent_function().map(|f| f.name()).unwrap_or_default()
 }
 
-fn site_error(site: &Site<'_>, reason: String) -> LowerError {
+fn site_error(site: &Site<'_>, ids: &SymbolicIds<'_>, reason: String) -> LowerError {
     LowerError::Call {
         caller: caller_name(site.call),
         callee: site.callee.name(),
-        symbolic_id: Some(site.symbolic_id.clone()),
+        symbolic_id: Some(ids.name(site.sym).to_string()),
         reason,
     }
 }
 
 /// Matching declarations in module order, then each one's users in use-list order (§3.1).
-fn collect_sites<'c>(module: &Module<'c>) -> Result<Vec<Site<'c>>, LowerError> {
+fn collect_sites<'c>(module: &Module<'c>) -> Result<(Vec<Site<'c>>, SymbolicIds<'c>), LowerError> {
     let mut sites = Vec::new();
+    let mut ids = SymbolicIds::default();
     for f in module.functions() {
         let name = f.name();
         let Some(getter) = getter_kind(&name) else {
@@ -194,20 +272,23 @@ fn collect_sites<'c>(module: &Module<'c>) -> Result<Vec<Site<'c>>, LowerError> {
         if !f.is_declaration() {
             continue;
         }
+        let sret_ty = f.sret_type(0);
         for user in f.users() {
             if user.called_value() != Some(f) {
                 continue;
             }
-            sites.push(parse_site(user, f, getter)?);
+            sites.push(parse_site(user, f, getter, sret_ty, &mut ids)?);
         }
     }
-    Ok(sites)
+    Ok((sites, ids))
 }
 
 fn parse_site<'c>(
     call: Value<'c>,
     callee: Value<'c>,
     getter: Getter,
+    sret_ty: Option<Type<'c>>,
+    ids: &mut SymbolicIds<'c>,
 ) -> Result<Site<'c>, LowerError> {
     let err = |id: Option<String>, reason: &str| LowerError::Call {
         caller: caller_name(call),
@@ -215,7 +296,6 @@ fn parse_site<'c>(
         symbolic_id: id,
         reason: reason.to_string(),
     };
-    let sret_ty = callee.sret_type(0);
     let shift = u32::from(sret_ty.is_some());
     let want = shift + if getter == Getter::Legacy { 1 } else { 3 };
     if call.num_call_args() != want {
@@ -228,25 +308,32 @@ fn parse_site<'c>(
         ));
     }
     let arg = |i: u32| call.operand(i);
-    let (symbolic_id, cleanup, id_global) = match arg(shift) {
-        Some(v) => {
-            let (text, cleanup) = resolve_string(v, 0).map_err(|r| err(None, &r))?;
-            let g = strip_pointer_casts(v);
-            (
-                text,
-                cleanup,
-                (g.kind() == ValueKind::GlobalVariable).then_some(g),
-            )
-        }
+    let (sym, cleanup, id_global) = match arg(shift) {
+        Some(v) => match ids.by_arg.get(&v) {
+            Some(&(sym, g)) => (sym, Vec::new(), Some(g)),
+            None => {
+                let (text, cleanup) = resolve_string(v, 0).map_err(|r| err(None, &r))?;
+                let sym = ids.intern(text);
+                let g = strip_pointer_casts(v);
+                let global = (g.kind() == ValueKind::GlobalVariable).then_some(g);
+                if let Some(g) = global {
+                    // Only arguments that lead straight to a string global; -O0 loads are
+                    // per call anyway.
+                    ids.by_arg.insert(v, (sym, g));
+                }
+                (sym, cleanup, global)
+            }
+        },
         None => return Err(err(None, "missing symbolic ID argument")),
     };
+    let id_text = || Some(ids.name(sym).to_string());
     let sc_ty = match sret_ty {
         Some(t) => t,
         None => call.ty(),
     };
     if sc_ty.kind() == TypeKind::Void {
         return Err(err(
-            Some(symbolic_id),
+            id_text(),
             "getter returns void without an sret parameter",
         ));
     }
@@ -254,8 +341,15 @@ fn parse_site<'c>(
         None
     } else {
         match arg(shift + 1) {
-            Some(v) => Some(resolve_default(v).map_err(|r| err(Some(symbolic_id.clone()), &r))?),
-            None => return Err(err(Some(symbolic_id), "missing default-value argument")),
+            Some(v) => Some(match ids.defaults.get(&v) {
+                Some(&d) => d,
+                None => {
+                    let d = resolve_default(v).map_err(|r| err(id_text(), &r))?;
+                    ids.defaults.insert(v, d);
+                    d
+                }
+            }),
+            None => return Err(err(id_text(), "missing default-value argument")),
         }
     };
     let buffer = if getter == Getter::Legacy {
@@ -267,7 +361,7 @@ fn parse_site<'c>(
     Ok(Site {
         call,
         callee,
-        symbolic_id,
+        sym,
         id_global,
         sret_dst,
         sc_ty,
@@ -479,6 +573,56 @@ struct Record<'c> {
     default: Value<'c>,
     /// Emulation: alignment padding to list before this constant's default.
     padding_before: u64,
+    /// Native: the lowering of the first use, replayed for later uses with the same type and
+    /// default (they plan to the same tree with the same numeric IDs).
+    program: Option<Program<'c>>,
+}
+
+/// How one site's replacement value is built.
+enum Plan<'c> {
+    /// Replay the program of record `.0` (`Record::program`).
+    Record(usize),
+    /// Replay `State::extra[.0]` (a later use whose type or default differs from the first).
+    Extra(usize),
+    /// Emulation: load from the spec-constant buffer.
+    Load {
+        buffer: Value<'c>,
+        offset: u64,
+        ty: Type<'c>,
+        align: u32,
+        /// `trunc` to this type (bool constants are stored as `i8`).
+        to_bool: Option<Type<'c>>,
+    },
+    Value(Value<'c>),
+    /// A default truncated to `i1`.
+    Bool(Value<'c>, Type<'c>),
+}
+
+/// A native lowering as a post-order list of instructions to build.
+struct Program<'c> {
+    sc_ty: Type<'c>,
+    default: Value<'c>,
+    ops: Vec<Op<'c>>,
+}
+
+enum Op<'c> {
+    /// `__spirv_SpecConstant(id, default)`, truncated to `i1` when `trunc` is set.
+    Leaf {
+        decl: usize,
+        args: [Value<'c>; 2],
+        trunc: Option<Type<'c>>,
+    },
+    /// A literal operand.
+    Undef(Value<'c>),
+    /// `__spirv_SpecConstantComposite` of the last `n` results.
+    Composite { decl: usize, n: usize },
+}
+
+/// A `__spirv_SpecConstant*` declaration.
+struct Decl<'c> {
+    f: Value<'c>,
+    fty: Type<'c>,
+    cc: u32,
 }
 
 struct State<'c, 'm> {
@@ -486,14 +630,23 @@ struct State<'c, 'm> {
     module: &'m Module<'c>,
     layout: Layout<'m>,
     spir: bool,
+    ids: &'m SymbolicIds<'c>,
     records: Vec<Record<'c>>,
-    by_id: HashMap<String, usize>,
+    /// Record index per symbolic ID (`Site::sym`).
+    by_id: Vec<Option<usize>>,
     next_id: u32,
     emu: EmulationLayout,
+    /// Type models, built once per type.
+    tys: AddrMap<Type<'c>, Rc<Ty<Type<'c>>>>,
     /// `__spirv_SpecConstant*` declarations by signature, so that the mangled name is built
     /// and looked up once per type rather than once per emitted call.
-    scalar_decls: HashMap<Type<'c>, Value<'c>>,
-    composite_decls: HashMap<(Type<'c>, Vec<Type<'c>>), Value<'c>>,
+    decls: Vec<Decl<'c>>,
+    scalar_decls: AddrMap<Type<'c>, usize>,
+    composite_decls: AddrMap<(Type<'c>, Vec<Type<'c>>), usize>,
+    /// Programs of `Plan::Extra`.
+    extra: Vec<Vec<Op<'c>>>,
+    /// Operand stack reused by `replay`.
+    stack: Vec<Value<'c>>,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -506,10 +659,60 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
+/// Builds a program's instructions at the builder's position; returns the final value.
+fn replay<'c>(
+    ops: &[Op<'c>],
+    decls: &[Decl<'c>],
+    stack: &mut Vec<Value<'c>>,
+    b: &Builder<'c>,
+) -> Result<Value<'c>, String> {
+    stack.clear();
+    for op in ops {
+        match *op {
+            Op::Leaf { decl, args, trunc } => {
+                let d = decls.get(decl).ok_or("internal: unknown declaration")?;
+                let call = b.call(d.fty, d.f, &args, d.cc);
+                stack.push(match trunc {
+                    Some(t) => b.trunc(call, t, c"tobool"),
+                    None => call,
+                });
+            }
+            Op::Undef(v) => stack.push(v),
+            Op::Composite { decl, n } => {
+                let d = decls.get(decl).ok_or("internal: unknown declaration")?;
+                let at = stack
+                    .len()
+                    .checked_sub(n)
+                    .ok_or("internal: composite without its operands")?;
+                let call = b.call(d.fty, d.f, &stack[at..], d.cc);
+                stack.truncate(at);
+                stack.push(call);
+            }
+        }
+    }
+    stack.pop().ok_or_else(|| "internal: empty lowering".into())
+}
+
 impl<'c> State<'c, '_> {
     /// The default constant of a site (zero of SCTy for the legacy getters).
     fn default_of(&self, site: &Site<'c>) -> Value<'c> {
         site.default.unwrap_or_else(|| site.sc_ty.zero())
+    }
+
+    fn ty(&mut self, t: Type<'c>) -> Result<Rc<Ty<Type<'c>>>, String> {
+        if let Some(m) = self.tys.get(&t) {
+            return Ok(Rc::clone(m));
+        }
+        let m = Rc::new(ty_model(&self.layout, t).map_err(|e| e.to_string())?);
+        self.tys.insert(t, Rc::clone(&m));
+        Ok(m)
+    }
+
+    /// §6: the default value's bytes.
+    fn default_bytes(&mut self, default: Value<'c>) -> Result<Vec<u8>, String> {
+        let dty = self.ty(default.ty())?;
+        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
+        model::blob(&dty, &dc).map_err(|e| e.to_string())
     }
 
     fn new_record(
@@ -517,45 +720,64 @@ impl<'c> State<'c, '_> {
         site: &Site<'c>,
         sc: &Ty<Type<'c>>,
         default: Value<'c>,
-    ) -> Result<usize, String> {
-        let dty = ty_model(&self.layout, default.ty()).map_err(|e| e.to_string())?;
-        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
-        let bytes = model::blob(&dty, &dc).map_err(|e| e.to_string())?;
+        bytes: &[u8],
+    ) -> usize {
         self.records.push(Record {
             report: SpecConstReport {
-                symbolic_id: site.symbolic_id.clone(),
+                symbolic_id: self.ids.name(site.sym).to_string(),
                 ty: sc.describe(),
                 ids: Vec::new(),
                 descriptors: Vec::new(),
-                default_bytes: hex(&bytes),
+                default_bytes: hex(bytes),
                 emulation_offset: None,
                 uses: 0,
             },
             default,
             padding_before: 0,
+            program: None,
         });
         let idx = self.records.len() - 1;
-        self.by_id.insert(site.symbolic_id.clone(), idx);
-        Ok(idx)
+        if let Some(slot) = self.by_id.get_mut(site.sym) {
+            *slot = Some(idx);
+        }
+        idx
     }
 
-    fn native(
-        &mut self,
-        site: &Site<'c>,
-        b: &crate::llvm::Builder<'c>,
-    ) -> Result<Value<'c>, String> {
-        let sc = ty_model(&self.layout, site.sc_ty).map_err(|e| e.to_string())?;
+    fn record_of(&self, site: &Site<'c>) -> Option<usize> {
+        self.by_id.get(site.sym).copied().flatten()
+    }
+
+    fn native(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
         let default = self.default_of(site);
-        let dty = ty_model(&self.layout, default.ty()).map_err(|e| e.to_string())?;
+        let existing = self.record_of(site);
+        if let Some(idx) = existing {
+            let rec = &mut self.records[idx];
+            if rec
+                .program
+                .as_ref()
+                .is_some_and(|p| p.sc_ty == site.sc_ty && p.default == default)
+            {
+                rec.report.uses += 1;
+                return Ok(Plan::Record(idx));
+            }
+        }
+        let sc = self.ty(site.sc_ty)?;
+        let dty = if default.ty() == site.sc_ty {
+            Rc::clone(&sc)
+        } else {
+            self.ty(default.ty())?
+        };
         let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
         let leaves = model::flatten(&dty, &dc).map_err(|e| e.to_string())?;
-        let node = match self.by_id.get(&site.symbolic_id).copied() {
+        let (node, fresh) = match existing {
             Some(idx) => {
-                let ids = self.records[idx].report.ids.clone();
+                let ids = std::mem::take(&mut self.records[idx].report.ids);
                 let mut src = IdSource::Reuse { ids: &ids, pos: 0 };
-                let node = model::plan(&sc, &leaves, &mut src).map_err(|e| e.to_string())?;
+                let node = model::plan(&sc, &leaves, &mut src);
+                self.records[idx].report.ids = ids;
+                let node = node.map_err(|e| e.to_string())?;
                 self.records[idx].report.uses += 1;
-                node
+                (node, None)
             }
             None => {
                 let mut next = self.next_id;
@@ -567,38 +789,93 @@ impl<'c> State<'c, '_> {
                 let taken = src.into_taken();
                 let descs = model::native_descriptors(&node).map_err(|e| e.to_string())?;
                 self.next_id = next;
-                let idx = self.new_record(site, &sc, default)?;
+                let bytes = model::blob(&dty, &dc).map_err(|e| e.to_string())?;
+                let idx = self.new_record(site, &sc, default, &bytes);
                 let r = &mut self.records[idx].report;
                 r.ids = taken;
                 r.descriptors = descs;
                 r.uses = 1;
-                node
+                (node, Some(idx))
             }
         };
-        self.emit(&node, b)
+        let mut ops = Vec::new();
+        self.compile(&node, &mut ops)?;
+        Ok(match fresh {
+            Some(idx) => {
+                self.records[idx].program = Some(Program {
+                    sc_ty: site.sc_ty,
+                    default,
+                    ops,
+                });
+                Plan::Record(idx)
+            }
+            None => {
+                self.extra.push(ops);
+                Plan::Extra(self.extra.len() - 1)
+            }
+        })
+    }
+
+    /// Builds a planned replacement at the builder's position.
+    fn build(&mut self, plan: &Plan<'c>, b: &Builder<'c>) -> Result<Value<'c>, String> {
+        let ops = match *plan {
+            Plan::Record(idx) => self
+                .records
+                .get(idx)
+                .and_then(|r| r.program.as_ref())
+                .map(|p| &p.ops[..]),
+            Plan::Extra(i) => self.extra.get(i).map(|ops| &ops[..]),
+            Plan::Load {
+                buffer,
+                offset,
+                ty,
+                align,
+                to_bool,
+            } => {
+                let gep = b.byte_gep(self.ctx, buffer, offset, 32, c"gep");
+                let load = b.load(ty, gep, c"load");
+                load.set_alignment(align);
+                return Ok(match to_bool {
+                    Some(t) => b.trunc(load, t, c"tobool"),
+                    None => load,
+                });
+            }
+            Plan::Value(v) => return Ok(v),
+            Plan::Bool(v, t) => return Ok(b.trunc(v, t, c"bool")),
+        };
+        let ops = ops.ok_or("internal: missing lowering program")?;
+        replay(ops, &self.decls, &mut self.stack, b)
     }
 
     /// Get-or-insert by name; a clash with a different type (two literal structs share the
     /// empty name code) gets a fresh declaration, which LLVM renames with a numeric suffix.
-    fn declare(&self, name: &str, ret: Type<'c>, params: &[Type<'c>]) -> Value<'c> {
+    fn declare(&mut self, name: &str, ret: Type<'c>, params: &[Type<'c>]) -> usize {
         let fty = Type::function(ret, params);
-        if let Some(f) = self.module.get_function(name) {
-            if f.function_type() == fty {
-                return f;
+        let f = match self.module.get_function(name) {
+            Some(f) if f.function_type() == fty => f,
+            _ => {
+                let f = self.module.add_function(name, fty);
+                if self.spir {
+                    f.set_calling_conv(SPIR_FUNC_CC);
+                }
+                f
             }
-        }
-        let f = self.module.add_function(name, fty);
-        if self.spir {
-            f.set_calling_conv(SPIR_FUNC_CC);
-        }
-        f
+        };
+        self.decls.push(Decl {
+            f,
+            fty: f.function_type(),
+            cc: f.calling_conv(),
+        });
+        self.decls.len() - 1
     }
 
-    fn emit(
+    /// Appends `node`'s instructions in emission order (operands first); returns the type of
+    /// the value it produces.
+    fn compile(
         &mut self,
         node: &Node<'_, Type<'c>, Value<'c>>,
-        b: &crate::llvm::Builder<'c>,
-    ) -> Result<Value<'c>, String> {
+        ops: &mut Vec<Op<'c>>,
+    ) -> Result<Type<'c>, String> {
         match node {
             Node::Leaf {
                 id,
@@ -609,58 +886,54 @@ impl<'c> State<'c, '_> {
             } => {
                 let i32t = self.ctx.int_type(32);
                 let vt = value_ty.handle;
-                let f = match self.scalar_decls.get(&vt) {
-                    Some(&f) => f,
+                let decl = match self.scalar_decls.get(&vt) {
+                    Some(&d) => d,
                     None => {
                         let name = model::scalar_name(value_ty).map_err(|e| e.to_string())?;
-                        let f = self.declare(&name, vt, &[i32t, vt]);
-                        self.scalar_decls.insert(vt, f);
-                        f
+                        let d = self.declare(&name, vt, &[i32t, vt]);
+                        self.scalar_decls.insert(vt, d);
+                        d
                     }
                 };
                 let dflt = value.unwrap_or_else(|| vt.zero());
-                let call = b.call(
-                    f.function_type(),
-                    f,
-                    &[i32t.const_int(u64::from(*id)), dflt],
-                    "",
-                );
-                Ok(if *to_bool {
-                    b.trunc(call, ty.handle, "tobool")
-                } else {
-                    call
-                })
+                let trunc = to_bool.then_some(ty.handle);
+                ops.push(Op::Leaf {
+                    decl,
+                    args: [i32t.const_int(u64::from(*id)), dflt],
+                    trunc,
+                });
+                Ok(trunc.unwrap_or(vt))
             }
-            Node::Undef { ty, .. } => Ok(ty.handle.undef()),
+            Node::Undef { ty, .. } => {
+                ops.push(Op::Undef(ty.handle.undef()));
+                Ok(ty.handle)
+            }
             Node::Composite { ty, elems } => {
-                let mut ops = Vec::with_capacity(elems.len());
+                let mut params = Vec::with_capacity(elems.len());
                 for e in elems {
-                    ops.push(self.emit(e, b)?);
+                    params.push(self.compile(e, ops)?);
                 }
-                let params: Vec<Type<'c>> = ops.iter().map(|v| v.ty()).collect();
+                let n = params.len();
                 let key = (ty.handle, params);
-                let f = match self.composite_decls.get(&key) {
-                    Some(&f) => f,
+                let decl = match self.composite_decls.get(&key) {
+                    Some(&d) => d,
                     None => {
                         let name = model::composite_name(ty).map_err(|e| e.to_string())?;
-                        let f = self.declare(&name, ty.handle, &key.1);
-                        self.composite_decls.insert(key, f);
-                        f
+                        let d = self.declare(&name, ty.handle, &key.1);
+                        self.composite_decls.insert(key, d);
+                        d
                     }
                 };
-                Ok(b.call(f.function_type(), f, &ops, ""))
+                ops.push(Op::Composite { decl, n });
+                Ok(ty.handle)
             }
         }
     }
 
-    fn emulation(
-        &mut self,
-        site: &Site<'c>,
-        b: &crate::llvm::Builder<'c>,
-    ) -> Result<Value<'c>, String> {
-        let sc = ty_model(&self.layout, site.sc_ty).map_err(|e| e.to_string())?;
+    fn emulation(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
+        let sc = self.ty(site.sc_ty)?;
         let buffer = site.buffer.ok_or("no spec-constant buffer argument")?;
-        let offset = match self.by_id.get(&site.symbolic_id).copied() {
+        let offset = match self.record_of(site) {
             Some(idx) => {
                 self.records[idx].report.uses += 1;
                 self.records[idx].report.emulation_offset.unwrap_or(0)
@@ -683,7 +956,8 @@ impl<'c> State<'c, '_> {
                         );
                     }
                 }
-                let idx = self.new_record(site, &sc, default)?;
+                let bytes = self.default_bytes(default)?;
+                let idx = self.new_record(site, &sc, default, &bytes);
                 let r = &mut self.records[idx];
                 r.padding_before = slot.padding;
                 r.report.ids = vec![slot.id];
@@ -700,28 +974,23 @@ impl<'c> State<'c, '_> {
         } else {
             site.sc_ty
         };
-        let gep = b.byte_gep(self.ctx, buffer, offset, 32, "gep");
-        let load = b.load(load_ty, gep, "load");
-        load.set_alignment(self.layout.abi_align(load_ty) as u32);
-        Ok(if is_bool {
-            b.trunc(load, site.sc_ty, "tobool")
-        } else {
-            load
+        Ok(Plan::Load {
+            buffer,
+            offset,
+            ty: load_ty,
+            align: self.layout.abi_align(load_ty) as u32,
+            to_bool: is_bool.then_some(site.sc_ty),
         })
     }
 
-    fn default_value(
-        &mut self,
-        site: &Site<'c>,
-        b: &crate::llvm::Builder<'c>,
-    ) -> Result<Value<'c>, String> {
+    fn default_value(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
         let default = self.default_of(site);
         if site.sret_dst.is_some() || default.ty() == site.sc_ty {
             // With sret the default is stored with its own type (§5).
-            return Ok(default);
+            return Ok(Plan::Value(default));
         }
         if site.sc_ty.int_width() == Some(1) && default.ty().int_width() == Some(8) {
-            return Ok(b.trunc(default, site.sc_ty, "bool"));
+            return Ok(Plan::Bool(default, site.sc_ty));
         }
         Err("default value type differs from the getter's return type".into())
     }
@@ -732,19 +1001,28 @@ impl<'c> State<'c, '_> {
         m.ensure_named_md(MD_SPEC_CONSTANTS);
         m.ensure_named_md(MD_SPEC_DEFAULTS);
         let i32t = self.ctx.int_type(32);
+        // Offsets and sizes repeat across constants: their metadata wrappers are looked up
+        // once instead of through two LLVM hash tables per operand.
+        let mut small: Vec<Option<Md<'c>>> = vec![None; 256];
+        let mut int_md = |x: u32| match small.get_mut(x as usize) {
+            Some(slot) => *slot.get_or_insert_with(|| i32t.const_int(u64::from(x)).as_md()),
+            None => i32t.const_int(u64::from(x)).as_md(),
+        };
+        let mut ops = Vec::new();
         for r in &self.records {
-            let mut ops = vec![self.ctx.md_string(&r.report.symbolic_id)];
+            ops.clear();
+            ops.push(self.ctx.md_string(&r.report.symbolic_id));
             for d in &r.report.descriptors {
                 for x in [d.id, d.offset, d.size] {
-                    ops.push(i32t.const_int(u64::from(x)).as_md());
+                    ops.push(int_md(x));
                 }
             }
-            m.add_named_md(MD_SPEC_CONSTANTS, self.ctx.md_node(&ops));
+            m.add_named_md(MD_SPEC_CONSTANTS_C, self.ctx.md_node(&ops));
             if r.padding_before > 0 {
                 let pad = self.ctx.int_type(8).array_of(r.padding_before).zero();
-                m.add_named_md(MD_SPEC_DEFAULTS, self.ctx.md_node(&[pad.as_md()]));
+                m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[pad.as_md()]));
             }
-            m.add_named_md(MD_SPEC_DEFAULTS, self.ctx.md_node(&[r.default.as_md()]));
+            m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[r.default.as_md()]));
         }
     }
 }
@@ -760,7 +1038,7 @@ fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
         s.call.erase_instruction();
     }
     // -O0 pattern: loads first (once unused), then the store once nothing reads the slot.
-    let mut erased = HashSet::new();
+    let mut erased = AddrSet::default();
     for s in sites {
         for &(store, load) in &s.cleanup {
             if !erased.contains(&load) && load.users().is_empty() {
@@ -778,7 +1056,7 @@ fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
             }
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = AddrSet::default();
     for g in candidates {
         if g.kind() != ValueKind::GlobalVariable
             || !seen.insert(g)
@@ -801,7 +1079,7 @@ fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
 }
 
 fn is_string_global(g: Value<'_>) -> bool {
-    g.initializer().and_then(|i| i.const_bytes()).is_some()
+    g.initializer().is_some_and(|i| i.is_constant_string())
 }
 
 /// True if every user is a constant expression that itself has no live users.
@@ -907,7 +1185,7 @@ pub fn legalize_for_spirv(module: &Module<'_>) {
                 base
             } else {
                 builder.position_before(inst);
-                builder.byte_gep(ctx, base, offset as u64, 64, "")
+                builder.byte_gep(ctx, base, offset as u64, 64, c"")
             };
             inst.replace_all_uses_with(replacement);
             inst.erase_instruction();
@@ -941,4 +1219,26 @@ fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Op
         }
     }
     Some(offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metadata_names_agree() {
+        assert_eq!(MD_SPEC_CONSTANTS_C.to_str(), Ok(MD_SPEC_CONSTANTS));
+        assert_eq!(MD_SPEC_DEFAULTS_C.to_str(), Ok(MD_SPEC_DEFAULTS));
+    }
+
+    #[test]
+    fn addr_hasher_spreads_aligned_addresses() {
+        use std::hash::BuildHasher;
+        // 16-byte aligned addresses must not all land in the same few low-bit buckets.
+        let build = BuildHasherDefault::<AddrHasher>::default();
+        let buckets: HashSet<u64> = (0..64u64)
+            .map(|i| build.hash_one(0x7f00_0000_1000usize + 16 * i as usize) & 63)
+            .collect();
+        assert!(buckets.len() > 32, "{} buckets", buckets.len());
+    }
 }
