@@ -2,7 +2,7 @@
 // value arguments of every builtin kind. Their symbolic IDs are built from the arguments libclang
 // spells in the specialization's USR (not by asking libclang's mangler); each ID is checked here
 // against the symbol clang itself emits for the TARGET variable. Qualified, pointer and class
-// arguments, `_Float16` and 128-bit values take libclang's mangler: they are here too.
+// arguments, `_Float16`/`__fp16` and 128-bit values take libclang's mangler: they are here too.
 // RUN: %sycl-footer %s --unique-prefix P -- %mockflags > %t.h
 // RUN: FileCheck %s --input-file=%t.h
 // RUN: %clangxx %mockflags -fsyntax-only -include %s -x c++ %t.h
@@ -65,6 +65,7 @@ void use(sycl::handler &h) {
   h.set_specialization_constant<ns::t<char32_t>>(1);
   h.set_specialization_constant<ns::t<decltype(nullptr)>>(1);
   h.set_specialization_constant<ns::t<_Float16>>(1);
+  h.set_specialization_constant<ns::t<__fp16>>(1);
   h.set_specialization_constant<ns::t<const int>>(1);
   h.set_specialization_constant<ns::t<int *>>(1);
   h.set_specialization_constant<ns::t<Cls>>(1);
@@ -104,5 +105,7 @@ void use(sycl::handler &h) {
 // CHECK-DAG:  return "P____ZN2nsL8internalILin1ElEE";
 // CHECK-DAG:  return "P____ZN12_GLOBAL__N_14anonIiEE";
 // CHECK-DAG:  return "_Z6globalIyE";
+// CHECK-DAG:get_spec_constant_symbolic_ID_impl<::ns::t<__fp16>>() {
+// CHECK-DAG:get_spec_constant_symbolic_ID_impl<::ns::t<_Float16>>() {
 // RUN: grep -c "^template<>$" %t.h | FileCheck %s --check-prefix=COUNT
-// COUNT:{{^}}51{{$}}
+// COUNT:{{^}}52{{$}}

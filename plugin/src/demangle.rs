@@ -226,11 +226,16 @@ impl Parser<'_> {
         }
         let printed = match c {
             b'D' => {
+                if self.input[self.pos..].starts_with(b"DF16_") {
+                    self.pos += 5;
+                    return Some("_Float16".to_string());
+                }
                 let name = match self.input.get(self.pos + 1)? {
                     b'n' => "std::nullptr_t",
                     b'i' => "char32_t",
                     b's' => "char16_t",
                     b'u' => "char8_t",
+                    b'h' => "__fp16",
                     _ => return None,
                 };
                 self.pos += 2;
@@ -337,6 +342,12 @@ mod tests {
 
     // Expected texts: clang's printing of the same arguments (TemplateArgument::print with
     // canonical types), as DPC++'s footer shows them (footer.md §4.3, §6.4).
+    #[test]
+    fn half_precision_types_print_with_their_keywords() {
+        assert_eq!(args("_Z1vIDhE").as_deref(), Some("<__fp16>"));
+        assert_eq!(args("_Z1vIDF16_E").as_deref(), Some("<_Float16>"));
+    }
+
     #[test]
     fn builtin_and_literal_arguments() {
         assert_eq!(args("_Z2vtIfE").as_deref(), Some("<float>"));
