@@ -154,10 +154,14 @@ pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
 ///
 /// The work runs on a thread of its own with a large stack: the walk recurses with the AST
 /// (nested `clang_visitChildren` calls), and generated code can nest expressions tens of
-/// thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does not.
+/// thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does not. libclang
+/// parses on the same thread (`LIBCLANG_NOTHREADS`), so the walk finds the AST in its caches.
 pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     /// Address space only: pages are committed as the recursion actually uses them.
     const WALK_STACK_BYTES: usize = 1 << 30;
+    // Loading sets environment variables for libclang, so it happens before any thread of
+    // ours runs; a failure is reported by the analysis itself.
+    let _ = libclang::load();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("sycl-specconst-analysis".into())
