@@ -205,13 +205,7 @@ impl<'tu, V: Clone> CursorMap<'tu, V> {
     }
 
     fn get_or_insert_with(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> V {
-        let bucket = self.buckets.entry(c.hash()).or_default();
-        if let Some((_, v)) = bucket.iter().find(|(k, _)| *k == c) {
-            return v.clone();
-        }
-        let v = make();
-        bucket.push((c, v.clone()));
-        v
+        self.get_or_insert_mut(c, make).clone()
     }
 }
 
