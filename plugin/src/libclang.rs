@@ -33,7 +33,7 @@ pub(crate) fn load() -> Result<(), String> {
             if std::env::var_os("LIBCLANG_NOTHREADS").is_none() {
                 // libclang parses on a fresh thread of its own unless told not to; the walk
                 // that follows then often runs on the other core, its caches cold for the
-                // freshly built AST (walks took 60-150 ms instead of a steady 60). The calling
+                // freshly built AST (half the walks took 80-150 ms instead of ~60). The calling
                 // thread has the stack for the parse: see `plugin::analyze`.
                 // SAFETY: as above.
                 unsafe { std::env::set_var("LIBCLANG_NOTHREADS", "1") };
