@@ -1735,7 +1735,43 @@ fn kernel_name_of(call: Cursor<'_>) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::trailing_template_args;
+    use super::{trailing_template_args, usr_template_arguments};
+
+    // USRs and mangled names as libclang 19 and 22 give them for the same specializations
+    // (`c-index-test`-style dump of `v<int>`, `w<'a'>`, …).
+    #[test]
+    fn builtin_template_arguments_come_from_the_usr() {
+        let mangle = |usr: &str, name: &str| usr_template_arguments(usr, name);
+        assert_eq!(mangle("c:@N@ns0@v>#I", "v").as_deref(), Some("IiE"));
+        assert_eq!(mangle("c:@N@ns0@v>#I#d", "v").as_deref(), Some("IidE"));
+        assert_eq!(mangle("c:@N@ns0@v>#q", "v").as_deref(), Some("IDsE"));
+        assert_eq!(mangle("c:@N@ns0@w>#VC97", "w").as_deref(), Some("ILc97EE"));
+        assert_eq!(mangle("c:@N@ns0@w>#VI-2", "w").as_deref(), Some("ILin2EE"));
+        assert_eq!(
+            mangle("c:@N@ns0@w>#Vk18446744073709551615", "w").as_deref(),
+            Some("ILy18446744073709551615EE")
+        );
+        assert_eq!(
+            mangle("c:all.cpp@N@ns0@sv>#I", "sv").as_deref(),
+            Some("IiE")
+        );
+    }
+
+    #[test]
+    fn other_template_arguments_are_left_to_libclang() {
+        let mangle = |usr: &str, name: &str| usr_template_arguments(usr, name);
+        assert_eq!(mangle("c:@N@ns0@v>#1I", "v"), None); // const int
+        assert_eq!(mangle("c:@N@ns0@v>#*I", "v"), None); // int *
+        assert_eq!(mangle("c:@N@ns0@v>#$@S@P", "v"), None); // class type
+        assert_eq!(mangle("c:@N@ns0@v>#h", "v"), None); // _Float16 or __fp16
+        assert_eq!(mangle("c:@N@ns0@w>#V$@E@E1", "w"), None); // enumerator
+        assert_eq!(mangle("c:@N@ns0@w>#p2IC", "w"), None); // pack
+        assert_eq!(mangle("c:@N@ns0@w>#VJ5", "w"), None); // __int128 value
+        assert_eq!(mangle("c:@N@ns0@w>#Vf1", "w"), None); // float value
+        assert_eq!(mangle("c:@ST>1#T@X@v>#I", "v"), None); // scope with arguments
+        assert_eq!(mangle("c:@N@ns0@vv>#I", "v"), None); // another name
+        assert_eq!(mangle("c:@N@ns0@v", "v"), None); // the primary template
+    }
 
     #[test]
     fn template_arguments_come_from_the_mangled_name() {
