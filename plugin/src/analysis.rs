@@ -39,6 +39,9 @@ pub(crate) struct Walker<'tu> {
     pub(crate) reads_probes: bool,
     /// Where primary variable templates start (implicit instantiations start there too).
     primary_var_template_starts: FastSet<lc::SourcePosition>,
+    /// (enumeration as printed, value) → its first enumerator as clang prints it, for
+    /// enumeration arguments of variable templates.
+    enumerators: FastMap<(String, i128), String>,
     /// USRs of variable-template specializations (unexposed declarations), asked for twice.
     unexposed_usrs: CursorMap<'tu, Rc<str>>,
     /// Canonical declarations already collected (a variable is emitted once).
@@ -287,6 +290,7 @@ impl<'tu> Walker<'tu> {
             probe_targets: HashMap::new(),
             reads_probes: false,
             unexposed_usrs: CursorMap::default(),
+            enumerators: FastMap::default(),
             primary_var_template_starts: FastSet::default(),
             seen: CursorMap::default(),
             seen_mangled: FastSet::default(),
@@ -531,6 +535,12 @@ impl<'tu> Walker<'tu> {
                 self.consider_kernel_call(c);
                 self.walk(c, context);
             }
+            lc::CXCursor_EnumDecl => {
+                if context == Context::Concrete {
+                    self.record_enumerators(c);
+                }
+                self.walk(c, context);
+            }
             k if is_function_like(k) => {
                 let inner = if context == Context::Dependent {
                     Context::Dependent
@@ -553,7 +563,65 @@ impl<'tu> Walker<'tu> {
             | lc::CXCursor_ClassDecl
             | lc::CXCursor_UnionDecl => self.walk(c, Context::System),
             lc::CXCursor_VarDecl | lc::CXCursor_UnexposedDecl => self.consider_declaration(c),
+            lc::CXCursor_EnumDecl => self.record_enumerators(c),
             _ => {}
+        }
+    }
+
+    /// Remembers how clang names the enumerators of `enumeration`: the enumeration's scopes,
+    /// then the enumeration itself only when it is scoped (`ns::Green`, `ns::Mode::Off`).
+    /// Anonymous namespaces are left out of the name (clang's `(anonymous namespace)::A` does
+    /// not compile; `A` finds the same enumerator). Enumerations in inline namespaces or
+    /// template scopes, and unnamed ones, are not recorded: their values keep the general
+    /// demangler's form.
+    fn record_enumerators(&mut self, enumeration: Cursor<'tu>) {
+        let Some(chain) = enumeration.semantic_parent().and_then(|p| self.chain(p)) else {
+            return;
+        };
+        // `key`: the enumeration as `demangle` prints it; `prefix`: the scopes we print.
+        let (mut key, mut prefix) = (String::new(), String::new());
+        for scope in &chain.scopes {
+            match scope {
+                Scope::Namespace {
+                    name,
+                    inline: false,
+                    ..
+                } => {
+                    key.push_str(name);
+                    prefix.push_str(name);
+                    prefix.push_str("::");
+                }
+                Scope::Record { name } if !name.contains('<') => {
+                    key.push_str(name);
+                    prefix.push_str(name);
+                    prefix.push_str("::");
+                }
+                Scope::AnonymousNamespace { inline: false } => {
+                    key.push_str("(anonymous namespace)");
+                }
+                _ => return,
+            }
+            key.push_str("::");
+        }
+        let enum_name = enumeration.spelling();
+        if enum_name.is_empty() || enumeration.is_anonymous() {
+            return;
+        }
+        key.push_str(&enum_name);
+        let enumerator_prefix = if enumeration.is_scoped_enum() {
+            format!("{prefix}{enum_name}::")
+        } else {
+            prefix
+        };
+        for enumerator in enumeration.children() {
+            if enumerator.kind() != lc::CXCursor_EnumConstantDecl {
+                continue;
+            }
+            let value = enumerator.enumerator_value(enumeration);
+            // clang prints the first enumerator with the value.
+            self.enumerators
+                .entry((key.clone(), value))
+                .or_insert_with(|| format!("{enumerator_prefix}{}", enumerator.spelling()));
         }
     }
 
@@ -1035,7 +1103,7 @@ impl<'tu> Walker<'tu> {
         let symbolic_id = self.symbolic_id(&mangled, linkage);
         self.seen.insert(canonical, ());
         let spec = SpecId {
-            name: variable_name(c, variable, &mangled),
+            name: variable_name(c, variable, &mangled, &self.enumerators),
             scopes: std::mem::take(&mut info.scopes),
             mangled_name: mangled,
             symbolic_id,
@@ -1422,14 +1490,22 @@ fn record_name(record: Cursor<'_>) -> String {
 }
 
 /// The variable's name, with template arguments for variable-template specializations.
-fn variable_name(c: Cursor<'_>, name: String, mangled: &str) -> String {
+fn variable_name(
+    c: Cursor<'_>,
+    name: String,
+    mangled: &str,
+    enumerators: &FastMap<(String, i128), String>,
+) -> String {
     if c.kind() == lc::CXCursor_VarDecl {
         return name;
     }
     // Variable-template specialization: libclang exposes no template arguments for it, and its
     // pretty printer omits them, so they are read back from the Itanium mangled name, printed
     // clang-style where possible, else as a general demangler prints them.
-    crate::demangle::trailing_template_args(mangled)
+    let enumerator = |enumeration: &str, value: i128| {
+        enumerators.get(&(enumeration.to_string(), value)).cloned()
+    };
+    crate::demangle::trailing_template_args(mangled, &enumerator)
         .or_else(|| trailing_template_args(mangled))
         .map(|args| format!("{name}{args}"))
         .unwrap_or(name)

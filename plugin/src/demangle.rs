@@ -4,17 +4,26 @@
 //! general demangler formats differently (`int*`, `(char)65`).
 //!
 //! Only what can be printed exactly is handled: builtin types, cv-qualifiers, pointers and
-//! references, class types and class templates, substitutions, and integer, bool and character
-//! literals. Anything else (enumerators, expressions, function or array types, …) gives `None`
-//! and the caller falls back to a general demangler.
+//! references, class types and class templates, substitutions, integer, bool and character
+//! literals, and enumeration values the caller can name (clang prints the enumerator).
+//! Anything else (expressions, function or array types, …) gives `None` and the caller falls
+//! back to a general demangler.
+
+/// Names the enumerator of enumeration `.0` (printed as here, `ns::Color`) with value `.1`,
+/// as clang prints it (`ns::Green`, `ns::Mode::Off`); `None` if it cannot.
+pub(crate) type EnumeratorName<'a> = &'a dyn Fn(&str, i128) -> Option<String>;
 
 /// Parses `mangled` (a variable's `_Z…` name) and returns its final template-argument list,
 /// printed clang-style, if the name ends in one.
-pub(crate) fn trailing_template_args(mangled: &str) -> Option<String> {
+pub(crate) fn trailing_template_args(
+    mangled: &str,
+    enumerator: EnumeratorName<'_>,
+) -> Option<String> {
     let mut p = Parser {
         input: mangled.as_bytes(),
         pos: 0,
         substitutions: Vec::new(),
+        enumerator,
     };
     p.expect(b"_Z")?;
     let args = p.entity_name()?;
@@ -26,6 +35,7 @@ struct Parser<'a> {
     pos: usize,
     /// Printed forms of the substitution candidates, in order (`S_`, `S0_`, …).
     substitutions: Vec<String>,
+    enumerator: EnumeratorName<'a>,
 }
 
 impl Parser<'_> {
@@ -188,9 +198,21 @@ impl Parser<'_> {
         }
     }
 
-    /// `L <type> <value> E` for integers, bool and characters.
+    /// `L <type> <value> E` for integers, bool and characters, and for enumeration values
+    /// (`L <class-type> <value> E`) that have an enumerator.
     fn literal(&mut self) -> Option<String> {
         self.expect(b"L")?;
+        if self
+            .peek()
+            .is_some_and(|b| b.is_ascii_digit() || b == b'N' || b == b'S')
+        {
+            let enumeration = self.ty()?;
+            let negative = self.eat(b'n');
+            let magnitude = i128::from(self.number()?);
+            self.expect(b"E")?;
+            let value = if negative { -magnitude } else { magnitude };
+            return (self.enumerator)(&enumeration, value);
+        }
         let kind = self.peek()?;
         self.pos += 1;
         let negative = self.eat(b'n');
@@ -338,7 +360,39 @@ fn builtin(c: u8) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::trailing_template_args as args;
+    use super::trailing_template_args;
+
+    fn args(mangled: &str) -> Option<String> {
+        trailing_template_args(mangled, &|_, _| None)
+    }
+
+    #[test]
+    fn enumeration_values_print_as_the_caller_names_them() {
+        // What clang prints for these enumerators (unscoped: the enumeration's scope only).
+        let name = |enumeration: &str, value: i128| match (enumeration, value) {
+            ("ns::Color", 1) => Some("ns::Green".to_string()),
+            ("ns::Mode", -1) => Some("ns::Mode::Off".to_string()),
+            ("G", 1) => Some("GB".to_string()),
+            _ => None,
+        };
+        let with = |mangled: &str| trailing_template_args(mangled, &name);
+        assert_eq!(
+            with("_Z2vcILN2ns5ColorE1EE").as_deref(),
+            Some("<ns::Green>")
+        );
+        assert_eq!(
+            with("_Z2vmILN2ns4ModeEn1EE").as_deref(),
+            Some("<ns::Mode::Off>")
+        );
+        assert_eq!(with("_Z2vgIL1G1EE").as_deref(), Some("<GB>"));
+        // The enumeration as an earlier argument's substitution.
+        assert_eq!(
+            with("_Z1wIN2ns5ColorELS1_1EE").as_deref(),
+            Some("<ns::Color, ns::Green>")
+        );
+        // No enumerator with that value: the caller's fallback prints it.
+        assert_eq!(with("_Z2vcILN2ns5ColorE5EE"), None);
+    }
 
     // Expected texts: clang's printing of the same arguments (TemplateArgument::print with
     // canonical types), as DPC++'s footer shows them (footer.md §4.3, §6.4).

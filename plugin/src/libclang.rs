@@ -552,6 +552,25 @@ impl<'tu> Cursor<'tu> {
         unsafe { call!(clang_Cursor_isAnonymous)(self.raw) != 0 }
     }
 
+    /// For an enumeration: whether it is scoped (`enum class`).
+    pub(crate) fn is_scoped_enum(&self) -> bool {
+        // SAFETY: valid cursor; libclang answers 0 for anything but a scoped enum.
+        unsafe { call!(clang_EnumDecl_isScoped)(self.raw) != 0 }
+    }
+
+    /// For an enumerator of `enumeration`: its value, read as its underlying type is signed.
+    pub(crate) fn enumerator_value(&self, enumeration: Cursor<'tu>) -> i128 {
+        // SAFETY: valid cursors; libclang reads the enumerator's value.
+        unsafe {
+            let underlying = Type::new(call!(clang_getEnumDeclIntegerType)(enumeration.raw));
+            if underlying.canonical().is_unsigned_integer() {
+                i128::from(call!(clang_getEnumConstantDeclUnsignedValue)(self.raw))
+            } else {
+                i128::from(call!(clang_getEnumConstantDeclValue)(self.raw))
+            }
+        }
+    }
+
     pub(crate) fn is_inline_namespace(&self) -> bool {
         // SAFETY: valid cursor.
         unsafe { call!(clang_Cursor_isInlineNamespace)(self.raw) != 0 }
@@ -782,10 +801,11 @@ impl<'tu> Type<'tu> {
 pub(crate) use clang_sys::{
     CXCursor_CXXBaseSpecifier, CXCursor_CXXMethod, CXCursor_CallExpr, CXCursor_ClassDecl,
     CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor,
-    CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor, CXCursor_FieldDecl,
-    CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec,
-    CXCursor_MemberRefExpr, CXCursor_Namespace, CXCursor_NonTypeTemplateParameter,
-    CXCursor_OverloadedDeclRef, CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
+    CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor,
+    CXCursor_EnumConstantDecl, CXCursor_EnumDecl, CXCursor_FieldDecl, CXCursor_FunctionDecl,
+    CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MemberRefExpr,
+    CXCursor_Namespace, CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef,
+    CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
     CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
     CXCursor_TypeRef, CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind,
     CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
