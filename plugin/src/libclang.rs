@@ -22,13 +22,13 @@ pub(crate) fn load() -> Result<(), String> {
     LIBRARY
         .get_or_init(|| {
             if std::env::var_os("LIBCLANG_PATH").is_none()
-                && let Some(dir) = newest_debian_libclang_dir()
+                && let Some(file) = newest_debian_libclang()
             {
-                // clang-sys' own search stats ~15,000 paths (55 ms per run); pointing it at the
-                // newest Debian LLVM directory keeps its "newest libclang" choice at ~1 ms.
+                // clang-sys' own search stats ~15,000 paths (55 ms per run); naming the newest
+                // Debian libclang file spares it that, and its checks of every candidate.
                 // SAFETY: runs once, inside the OnceLock initializer; callers load libclang
                 // before they start threads that could read the environment concurrently.
-                unsafe { std::env::set_var("LIBCLANG_PATH", &dir) };
+                unsafe { std::env::set_var("LIBCLANG_PATH", &file) };
             }
             if std::env::var_os("LIBCLANG_NOTHREADS").is_none() {
                 // libclang parses on a fresh thread of its own unless told not to; the walk
@@ -72,27 +72,19 @@ macro_rules! call {
     };
 }
 
-/// `/usr/lib/llvm-<N>/lib` with the highest N that holds a libclang.
-fn newest_debian_libclang_dir() -> Option<PathBuf> {
-    let entries = std::fs::read_dir("/usr/lib").ok()?;
-    entries
+/// `/usr/lib/llvm-<N>/lib/libclang-<N>.so.<N>` (what Debian's libclang1-<N> installs) with
+/// the highest N.
+fn newest_debian_libclang() -> Option<PathBuf> {
+    let mut versions: Vec<u32> = std::fs::read_dir("/usr/lib")
+        .ok()?
         .filter_map(Result::ok)
-        .filter_map(|e| {
-            let name = e.file_name();
-            let version: u32 = name.to_str()?.strip_prefix("llvm-")?.parse().ok()?;
-            let lib = e.path().join("lib");
-            let has_libclang = std::fs::read_dir(&lib)
-                .ok()?
-                .filter_map(Result::ok)
-                .any(|f| {
-                    f.file_name()
-                        .to_str()
-                        .is_some_and(|n| n.starts_with("libclang") && n.contains(".so"))
-                });
-            has_libclang.then_some((version, lib))
-        })
-        .max_by_key(|(version, _)| *version)
-        .map(|(_, lib)| lib)
+        .filter_map(|e| e.file_name().to_str()?.strip_prefix("llvm-")?.parse().ok())
+        .collect();
+    versions.sort_unstable_by(|a, b| b.cmp(a));
+    versions
+        .into_iter()
+        .map(|n| PathBuf::from(format!("/usr/lib/llvm-{n}/lib/libclang-{n}.so.{n}")))
+        .find(|file| file.exists())
 }
 
 /// Disposes a `CXString` and returns its contents (lossy: libclang's strings are UTF-8 except
