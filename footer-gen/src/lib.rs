@@ -64,19 +64,20 @@ impl Style {
             ),
         };
         // Plain appends: formatting machinery would cost more than the footer's own logic.
-        for piece in [
-            open,
-            "template<>\ninline const char *",
-            function,
-            "<",
-            target,
-            ">() {\n  return \"",
-            id,
-            "\";\n}\n",
-            close,
-        ] {
-            out.push_str(piece);
-        }
+        push_all(
+            out,
+            &[
+                open,
+                "template<>\ninline const char *",
+                function,
+                "<",
+                target,
+                ">() {\n  return \"",
+                id,
+                "\";\n}\n",
+                close,
+            ],
+        );
     }
 }
 
