@@ -165,50 +165,66 @@ struct PendingScopes {
     lookups: Vec<(Rc<str>, String)>,
 }
 
-/// A map keyed by cursor (libclang's hash, confirmed with cursor equality).
+/// A map keyed by cursor (by `clang_equalCursors`' rule, see [`lc::CursorIdentity`]).
 struct CursorMap<'tu, V> {
-    buckets: FastMap<u32, Vec<(Cursor<'tu>, V)>>,
+    entries: HashMap<lc::CursorIdentity, V, BuildHasherDefault<WordHasher>>,
+    _tu: std::marker::PhantomData<Cursor<'tu>>,
 }
 
 impl<V> Default for CursorMap<'_, V> {
     fn default() -> Self {
         CursorMap {
-            buckets: FastMap::default(),
+            entries: HashMap::default(),
+            _tu: std::marker::PhantomData,
         }
     }
 }
 
 impl<'tu, V: Clone> CursorMap<'tu, V> {
     fn get(&self, c: Cursor<'tu>) -> Option<V> {
-        self.buckets
-            .get(&c.hash())?
-            .iter()
-            .find(|(k, _)| *k == c)
-            .map(|(_, v)| v.clone())
+        self.entries.get(&c.identity()).cloned()
     }
 
     fn insert(&mut self, c: Cursor<'tu>, v: V) {
-        let bucket = self.buckets.entry(c.hash()).or_default();
-        match bucket.iter_mut().find(|(k, _)| *k == c) {
-            Some(slot) => slot.1 = v,
-            None => bucket.push((c, v)),
-        }
+        self.entries.insert(c.identity(), v);
     }
 
     fn get_or_insert_mut(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> &mut V {
-        let bucket = self.buckets.entry(c.hash()).or_default();
-        let index = match bucket.iter().position(|(k, _)| *k == c) {
-            Some(index) => index,
-            None => {
-                bucket.push((c, make()));
-                bucket.len() - 1
-            }
-        };
-        &mut bucket[index].1
+        self.entries.entry(c.identity()).or_insert_with(make)
     }
 
     fn get_or_insert_with(&mut self, c: Cursor<'tu>, make: impl FnOnce() -> V) -> V {
         self.get_or_insert_mut(c, make).clone()
+    }
+}
+
+/// Hasher for keys made of machine words (cursor identities): one multiply-rotate per word.
+/// The words are AST node addresses, which differ in their middle bits; the rotation brings
+/// those to the top bits hashbrown uses for its tags.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
     }
 }
 
@@ -276,6 +292,18 @@ enum Context {
     System,
 }
 
+/// How a cursor's children are visited: their context and, for members of a namespace (or
+/// the TU), the namespace's key for the name index. `None`: the children are skipped.
+type Descend = Option<(Context, Option<Rc<str>>)>;
+
+/// One cursor being visited in [`Walker::walk_tu`]'s single traversal.
+struct Frame<'tu> {
+    parent: Cursor<'tu>,
+    /// `None` for the TU, whose children each get theirs from where they are declared.
+    context: Option<Context>,
+    namespace: Option<Rc<str>>,
+}
+
 impl<'tu> Walker<'tu> {
     pub(crate) fn new(prefix: String) -> Self {
         Walker {
@@ -310,15 +338,45 @@ impl<'tu> Walker<'tu> {
     }
 
     pub(crate) fn walk_tu(&mut self, tu: Cursor<'tu>) {
-        let tu_key: Rc<str> = Rc::from(TU_KEY);
-        tu.visit(|child| {
-            let context = if child.is_in_system_header() {
-                Context::System
-            } else {
-                Context::Concrete
+        // One libclang traversal of the whole TU (`Walk::Recurse`) instead of a nested visit
+        // per cursor with children. Each frame says how the children of one cursor are
+        // visited; a cursor whose parent is not the innermost frame's cursor ends that frame.
+        let mut frames: Vec<Frame<'tu>> = vec![Frame {
+            parent: tu,
+            context: None,
+            namespace: Some(Rc::from(TU_KEY)),
+        }];
+        tu.visit_tree(|child, parent| {
+            while frames.len() > 1
+                && frames
+                    .last()
+                    .is_some_and(|f| !f.parent.is_identical(&parent) && f.parent != parent)
+            {
+                frames.pop();
+            }
+            let Some(frame) = frames.last() else {
+                return Walk::Continue;
             };
-            self.visit(child, context, Some(&tu_key));
-            Walk::Continue
+            // The TU's children: each is in a system header or not.
+            let context = frame.context.unwrap_or_else(|| {
+                if child.is_in_system_header() {
+                    Context::System
+                } else {
+                    Context::Concrete
+                }
+            });
+            let namespace = frame.namespace.clone();
+            match self.visit(child, context, namespace.as_ref()) {
+                Some((context, namespace)) => {
+                    frames.push(Frame {
+                        parent: child,
+                        context: Some(context),
+                        namespace,
+                    });
+                    Walk::Recurse
+                }
+                None => Walk::Continue,
+            }
         });
         // Instantiations no use in the TU's own code revealed (e.g. used from a template).
         for c in std::mem::take(&mut self.implicit_instantiations) {
@@ -433,21 +491,14 @@ impl<'tu> Walker<'tu> {
         count
     }
 
-    /// Visits `cursor`'s children (nested libclang visits: no child list is materialised).
-    fn walk(&mut self, cursor: Cursor<'tu>, context: Context) {
-        cursor.visit(|child| {
-            self.visit(child, context, None);
-            Walk::Continue
-        });
-    }
-
-    /// Walks a namespace's members, telling them the namespace's key for the name index.
-    fn walk_namespace(
+    /// Prepares a namespace's members, which are visited with the namespace's key for the
+    /// name index.
+    fn enter_namespace(
         &mut self,
         namespace: Cursor<'tu>,
         context: Context,
         parent: Option<&Rc<str>>,
-    ) {
+    ) -> Descend {
         let key = self.scope_usr(namespace);
         if namespace.is_inline_namespace()
             && let Some(parent) = parent
@@ -457,15 +508,12 @@ impl<'tu> Walker<'tu> {
                 children.push(key.clone());
             }
         }
-        namespace.visit(|child| {
-            self.visit(child, context, Some(&key));
-            Walk::Continue
-        });
+        Some((context, Some(key)))
     }
 
     /// `namespace`: the key of the enclosing namespace (or TU) when `c` is a direct member of
     /// one, for the name index.
-    fn visit(&mut self, c: Cursor<'tu>, context: Context, namespace: Option<&Rc<str>>) {
+    fn visit(&mut self, c: Cursor<'tu>, context: Context, namespace: Option<&Rc<str>>) -> Descend {
         let kind = c.kind();
         if let Some(ns) = namespace
             && matches!(context, Context::Concrete | Context::System)
@@ -476,7 +524,7 @@ impl<'tu> Walker<'tu> {
             return self.visit_system(c, namespace);
         }
         match kind {
-            lc::CXCursor_Namespace => self.walk_namespace(c, context, namespace),
+            lc::CXCursor_Namespace => self.enter_namespace(c, context, namespace),
             lc::CXCursor_LinkageSpec
             | lc::CXCursor_StructDecl
             | lc::CXCursor_ClassDecl
@@ -484,7 +532,7 @@ impl<'tu> Walker<'tu> {
                 if context == Context::Concrete {
                     self.consider_explicit_instantiation(c);
                 }
-                self.walk(c, context);
+                Some((context, None))
             }
             lc::CXCursor_ClassTemplate
             | lc::CXCursor_ClassTemplatePartialSpecialization
@@ -494,7 +542,7 @@ impl<'tu> Walker<'tu> {
                 } else {
                     Context::Dependent
                 };
-                self.walk(c, inner);
+                Some((inner, None))
             }
             lc::CXCursor_VarDecl | lc::CXCursor_UnexposedDecl => {
                 if context == Context::Concrete {
@@ -507,39 +555,40 @@ impl<'tu> Walker<'tu> {
                     && let Some(record) = c.ty().canonical().declaration()
                 {
                     if self.spec_id_value_type_of_record(record).is_some() {
-                        return;
+                        return None;
                     }
                     self.consider_type_use(record);
                 }
                 // Other initialisers may use spec ids (e.g. lambdas in them).
-                self.walk(c, Context::Local.max_with(context));
+                Some((Context::Local.max_with(context), None))
             }
             lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr => {
                 if let Some(target) = c.referenced() {
                     self.consider_use(target);
                 }
-                self.walk(c, context);
+                Some((context, None))
             }
             lc::CXCursor_TypeRef => {
                 if let Some(record) = c.referenced() {
                     self.consider_type_use(record);
                 }
+                None
             }
             lc::CXCursor_FieldDecl | lc::CXCursor_ParmDecl | lc::CXCursor_CXXBaseSpecifier => {
                 if let Some(record) = c.ty().canonical().declaration() {
                     self.consider_type_use(record);
                 }
-                self.walk(c, context);
+                Some((context, None))
             }
             lc::CXCursor_CallExpr => {
                 self.consider_kernel_call(c);
-                self.walk(c, context);
+                Some((context, None))
             }
             lc::CXCursor_EnumDecl => {
                 if context == Context::Concrete {
                     self.record_enumerators(c);
                 }
-                self.walk(c, context);
+                Some((context, None))
             }
             k if is_function_like(k) => {
                 let inner = if context == Context::Dependent {
@@ -547,24 +596,30 @@ impl<'tu> Walker<'tu> {
                 } else {
                     Context::Local
                 };
-                self.walk(c, inner);
+                Some((inner, None))
             }
-            _ => self.walk(c, context),
+            _ => Some((context, None)),
         }
     }
 
     /// The cheap walk for system headers: namespaces and classes are entered, spec ids declared
     /// there are collected, everything else (bodies, templates, expressions) is skipped.
-    fn visit_system(&mut self, c: Cursor<'tu>, namespace: Option<&Rc<str>>) {
+    fn visit_system(&mut self, c: Cursor<'tu>, namespace: Option<&Rc<str>>) -> Descend {
         match c.kind() {
-            lc::CXCursor_Namespace => self.walk_namespace(c, Context::System, namespace),
+            lc::CXCursor_Namespace => self.enter_namespace(c, Context::System, namespace),
             lc::CXCursor_LinkageSpec
             | lc::CXCursor_StructDecl
             | lc::CXCursor_ClassDecl
-            | lc::CXCursor_UnionDecl => self.walk(c, Context::System),
-            lc::CXCursor_VarDecl | lc::CXCursor_UnexposedDecl => self.consider_declaration(c),
-            lc::CXCursor_EnumDecl => self.record_enumerators(c),
-            _ => {}
+            | lc::CXCursor_UnionDecl => Some((Context::System, None)),
+            lc::CXCursor_VarDecl | lc::CXCursor_UnexposedDecl => {
+                self.consider_declaration(c);
+                None
+            }
+            lc::CXCursor_EnumDecl => {
+                self.record_enumerators(c);
+                None
+            }
+            _ => None,
         }
     }
 

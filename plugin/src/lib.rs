@@ -173,6 +173,19 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     })
 }
 
+/// The process's minor page faults so far, from `/proc/self/stat` (0 where there is none):
+/// for the timing breakdown only.
+fn minor_faults() -> u64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // Fields after the parenthesised command name; minflt is field 10 of the whole line.
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(7))
+        .and_then(|field| field.parse().ok())
+        .unwrap_or(0)
+}
+
 fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let unique_prefix = unique_prefix_for(options)?;
     check_source(&options.source)?;
@@ -180,6 +193,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let args = host_parse_args(&options.args);
     let source: &OsStr = options.source.as_os_str();
     let timing = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
+    let faults_at_start = if timing { minor_faults() } else { 0 };
     let started = std::time::Instant::now();
     let tu = index
         .parse(source, &args, None, false)
@@ -200,13 +214,19 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         });
     }
     let parsed = std::time::Instant::now();
+    let faults_after_parse = if timing { minor_faults() } else { 0 };
     let mut walker = analysis::Walker::new(unique_prefix.clone());
     walker.walk_tu(tu.cursor());
     if timing {
+        let faults_after_walk = minor_faults();
         eprintln!(
-            "sycl-specconst: timing: parse {:.1} ms, walk {:.1} ms",
+            "sycl-specconst: timing: parse {:.1} ms, walk {:.1} ms; page faults: before parse {}, \
+             parse {}, walk {}",
             (parsed - started).as_secs_f64() * 1e3,
-            parsed.elapsed().as_secs_f64() * 1e3
+            parsed.elapsed().as_secs_f64() * 1e3,
+            faults_at_start,
+            faults_after_parse - faults_at_start,
+            faults_after_walk - faults_after_parse,
         );
     }
     let probes = std::mem::take(&mut walker.probes);

@@ -361,8 +361,34 @@ pub(crate) struct Cursor<'tu> {
 
 impl PartialEq for Cursor<'_> {
     fn eq(&self, other: &Self) -> bool {
+        let equal = self.identity() == other.identity();
         // SAFETY: both cursors are valid values.
-        unsafe { call!(clang_equalCursors)(self.raw, other.raw) != 0 }
+        debug_assert_eq!(
+            equal,
+            unsafe { call!(clang_equalCursors)(self.raw, other.raw) != 0 },
+            "cursor identity disagrees with clang_equalCursors"
+        );
+        equal
+    }
+}
+
+/// What makes two cursors equal, as plain data for hash maps: the rule of
+/// `clang_equalCursors` (kind and the three data words; for declarations the second word, a
+/// "first in declaration group" flag that libclang sets inconsistently, does not count).
+/// Computed from the public `CXCursor` struct, so maps keyed by cursors make no libclang call.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CursorIdentity {
+    kind: CXCursorKind,
+    data: [usize; 3],
+}
+
+impl std::hash::Hash for CursorIdentity {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Word by word (a derived hash would feed the array as bytes).
+        state.write_u32(self.kind as u32);
+        for word in self.data {
+            state.write_usize(word);
+        }
     }
 }
 
@@ -386,10 +412,19 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
-    /// libclang's hash of the cursor (equal cursors hash equally).
-    pub(crate) fn hash(&self) -> u32 {
-        // SAFETY: valid cursor.
-        unsafe { call!(clang_hashCursor)(self.raw) }
+    /// The very same cursor value (all fields equal): what libclang passes as the parent of
+    /// the children of a cursor it handed out. Cheaper than `==`, which implies it.
+    pub(crate) fn is_identical(&self, other: &Cursor<'_>) -> bool {
+        self.raw.kind == other.raw.kind && self.raw.data == other.raw.data
+    }
+
+    /// Equal cursors (by `clang_equalCursors`) have equal identities, and only they do.
+    pub(crate) fn identity(&self) -> CursorIdentity {
+        let [first, group, third] = self.raw.data.map(|word| word as usize);
+        CursorIdentity {
+            kind: self.raw.kind,
+            data: [first, if self.is_declaration() { 0 } else { group }, third],
+        }
     }
 
     /// The kind field of the public `CXCursor` struct (what `clang_getCursorKind` returns).
@@ -398,8 +433,21 @@ impl<'tu> Cursor<'tu> {
     }
 
     pub(crate) fn is_declaration(&self) -> bool {
-        // SAFETY: plain query.
-        unsafe { call!(clang_isDeclaration)(self.kind()) != 0 }
+        /// Cursor kinds are small numbers (below 1,000 in every libclang so far); their answers
+        /// are asked once, as every cursor identity needs one.
+        static DECLARATION_KINDS: OnceLock<Vec<bool>> = OnceLock::new();
+        const TABLE_SIZE: CXCursorKind = 1024;
+        fn ask(kind: CXCursorKind) -> bool {
+            // SAFETY: plain query about a kind number.
+            unsafe { call!(clang_isDeclaration)(kind) != 0 }
+        }
+        let kind = self.kind();
+        match usize::try_from(kind) {
+            Ok(index) if kind < TABLE_SIZE => {
+                DECLARATION_KINDS.get_or_init(|| (0..TABLE_SIZE).map(ask).collect())[index]
+            }
+            _ => ask(kind),
+        }
     }
 
     pub(crate) fn spelling(&self) -> String {
@@ -658,6 +706,28 @@ impl<'tu> Cursor<'tu> {
     }
 
     /// Visits children with a Rust closure through one `extern "C"` trampoline.
+    /// Visits the subtree below this cursor in one libclang traversal: `f` gets each cursor
+    /// with its parent, and `Walk::Recurse` enters the cursor's children.
+    pub(crate) fn visit_tree<F: FnMut(Cursor<'tu>, Cursor<'tu>) -> Walk>(&self, mut f: F) {
+        extern "C" fn trampoline<'tu, F: FnMut(Cursor<'tu>, Cursor<'tu>) -> Walk>(
+            cursor: CXCursor,
+            parent: CXCursor,
+            data: CXClientData,
+        ) -> CXChildVisitResult {
+            // SAFETY: `data` is the `&mut F` passed below, alive for the whole visit.
+            let f = unsafe { &mut *(data as *mut F) };
+            match f(Cursor::new(cursor), Cursor::new(parent)) {
+                Walk::Break => CXChildVisit_Break,
+                Walk::Continue => CXChildVisit_Continue,
+                Walk::Recurse => CXChildVisit_Recurse,
+            }
+        }
+        // SAFETY: the closure outlives the call; the trampoline matches its type.
+        unsafe {
+            call!(clang_visitChildren)(self.raw, trampoline::<F>, &mut f as *mut F as *mut c_void);
+        }
+    }
+
     pub(crate) fn visit<F: FnMut(Cursor<'tu>) -> Walk>(&self, mut f: F) {
         extern "C" fn trampoline<'tu, F: FnMut(Cursor<'tu>) -> Walk>(
             cursor: CXCursor,
