@@ -82,8 +82,8 @@ impl Style {
 }
 
 pub mod batch;
-pub mod heap;
 pub mod output;
+pub mod process;
 
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.
 #[derive(Clone, Debug, Default)]

@@ -6,7 +6,6 @@
 //! ```
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
@@ -122,7 +121,10 @@ fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     out
 }
 
-fn main() -> ExitCode {
+/// Exit status for a bad TU or a bad input/output file (usage errors exit with 2, via clap).
+const EXIT_FAILURE: u8 = 1;
+
+fn main() -> ! {
     let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
     let usage_error = |message: &str| -> ! {
         use clap::CommandFactory;
@@ -137,18 +139,20 @@ fn main() -> ExitCode {
         usage_error("-MD without -o needs -MF FILE (where to write the depfile)");
     }
     if cli.build_dir.is_none() {
-        footer_gen::heap::use_main_heap_for_every_thread();
+        footer_gen::process::use_main_heap_for_every_thread();
     }
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("sycl-footer: error: {e:#}");
-            ExitCode::from(1)
+            EXIT_FAILURE
         }
-    }
+    };
+    // Outputs are complete and renamed into place: nothing is left to clean up.
+    footer_gen::process::exit_without_teardown(code)
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(cli: Cli) -> anyhow::Result<u8> {
     let style = Style::from(cli.style);
     if let Some(build_dir) = &cli.build_dir {
         let output_dir = cli
@@ -166,11 +170,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             unique_prefix: cli.unique_prefix.clone(),
             jobs: jobs.max(1),
         })?;
-        return Ok(if failures == 0 {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        });
+        return Ok(if failures == 0 { 0 } else { EXIT_FAILURE });
     }
 
     let file = cli.file.clone().ok_or_else(|| anyhow!("no input file"))?;
@@ -194,7 +194,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 "sycl-footer: error: {errors} error(s) in {}; no footer written",
                 file.display()
             );
-            return Ok(ExitCode::from(1));
+            return Ok(EXIT_FAILURE);
         }
         Err(e) => return Err(e.into()),
     };
@@ -230,5 +230,5 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     // The process ends now: freeing a large analysis piece by piece only costs time.
     std::mem::forget(analysis);
-    Ok(ExitCode::SUCCESS)
+    Ok(0)
 }
