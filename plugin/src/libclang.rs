@@ -96,10 +96,19 @@ fn take_string(s: CXString) -> String {
         let out = if p.is_null() {
             String::new()
         } else {
-            CStr::from_ptr(p).to_string_lossy().into_owned()
+            utf8_or_lossy(CStr::from_ptr(p).to_bytes())
         };
         call!(clang_disposeString)(s);
         out
+    }
+}
+
+/// `bytes` as a `String`: validated by the standard library's fast path (libclang's strings
+/// are UTF-8), replacement characters only when they are not.
+fn utf8_or_lossy(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
