@@ -162,14 +162,32 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     // Loading sets environment variables for libclang, so it happens before any thread of
     // ours runs; a failure is reported by the analysis itself.
     let _ = libclang::load();
+    let builder = std::thread::Builder::new()
+        .name("sycl-specconst-analysis".into())
+        .stack_size(WALK_STACK_BYTES);
+    let cannot_start =
+        |e: std::io::Error| Error::Internal(format!("cannot start the analysis thread: {e}"));
+    let panicked = || Error::Internal("the analysis thread panicked".into());
+    if options.skip_teardown {
+        // The process ends after this TU: the result is handed over as soon as it exists, and
+        // the thread's own exit (thread-local destructors, the allocator's per-thread clean-up,
+        // releasing its stack: ~3 ms after a large TU) overlaps the caller's rendering.
+        let (sender, receiver) = std::sync::mpsc::sync_channel(1);
+        let options = options.clone();
+        builder
+            .spawn(move || {
+                // The receiver only goes away if the caller is gone too.
+                let _ = sender.send(analyze_here(&options));
+            })
+            .map_err(cannot_start)?;
+        return receiver.recv().unwrap_or_else(|_| Err(panicked()));
+    }
     std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("sycl-specconst-analysis".into())
-            .stack_size(WALK_STACK_BYTES)
+        builder
             .spawn_scoped(scope, || analyze_here(options))
-            .map_err(|e| Error::Internal(format!("cannot start the analysis thread: {e}")))?
+            .map_err(cannot_start)?
             .join()
-            .unwrap_or_else(|_| Err(Error::Internal("the analysis thread panicked".into())))
+            .unwrap_or_else(|_| Err(panicked()))
     })
 }
 
