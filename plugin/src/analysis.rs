@@ -814,15 +814,41 @@ impl<'tu> Walker<'tu> {
 
     /// `T` if `record` is a `sycl::specialization_id<T>` specialization (cached per record:
     /// every spec id asks, and most share a handful of value types).
+    /// Is class template `template` `sycl::specialization_id` (cached per template)?
+    fn is_specialization_id_template(&mut self, template: Cursor<'tu>) -> bool {
+        self.spec_id_templates.get_or_insert_with(template, || {
+            template.spelling() == "specialization_id" && in_sycl_namespace(template)
+        })
+    }
+
+    /// Names of `template`'s static data members whose declared type names
+    /// `specialization_id` (dependent or not): the members a specialization may have as spec
+    /// ids; direct description or the probe parse checks them for real.
+    fn possible_spec_id_members(&mut self, template: Cursor<'tu>) -> Vec<String> {
+        let mut names = Vec::new();
+        for member in template.children() {
+            if member.kind() != lc::CXCursor_VarDecl {
+                continue;
+            }
+            let declared_as_spec_id = member.children().into_iter().any(|c| {
+                c.kind() == lc::CXCursor_TemplateRef
+                    && c.referenced()
+                        .is_some_and(|t| self.is_specialization_id_template(t))
+            });
+            if declared_as_spec_id {
+                names.push(member.spelling());
+            }
+        }
+        names
+    }
+
     fn spec_id_value_type_of_record(&mut self, record: Cursor<'tu>) -> Option<Rc<str>> {
         if let Some(known) = self.spec_id_records.get(record) {
             return known;
         }
         let value_type = (|| {
             let template = record.specialized_template()?;
-            let is_spec_id = self.spec_id_templates.get_or_insert_with(template, || {
-                template.spelling() == "specialization_id" && in_sycl_namespace(template)
-            });
+            let is_spec_id = self.is_specialization_id_template(template);
             let ty = record.ty().canonical();
             if !is_spec_id || ty.num_template_arguments() != 1 {
                 return None;
@@ -912,9 +938,14 @@ impl<'tu> Walker<'tu> {
         let Some(template) = record.specialized_template() else {
             return;
         };
-        let members = self
-            .template_members
-            .get_or_insert_with(template, || possible_spec_id_members(template).into());
+        let members = match self.template_members.get(template) {
+            Some(known) => known,
+            None => {
+                let found: Rc<[String]> = self.possible_spec_id_members(template).into();
+                self.template_members.insert(template, found.clone());
+                found
+            }
+        };
         if members.is_empty() {
             return;
         }
@@ -1180,42 +1211,43 @@ impl<'tu> Walker<'tu> {
         ) {
             return;
         }
-        let function = callee.spelling();
-        let (callable, takes_kernel_handler) =
-            if KERNEL_INVOKERS.contains(&function.as_str()) && declared_in_sycl(callee) {
-                // handler::single_task / parallel_for: the kernel is the last argument.
-                let nargs = call.num_arguments();
-                let Some(arg) = u32::try_from(nargs - 1)
-                    .ok()
-                    .and_then(|last| call.argument(last))
-                else {
-                    return;
-                };
-                let arg_ty = arg.ty().canonical();
-                match arg_ty.declaration() {
-                    Some(record) => {
-                        let callable = if contains_lambda(arg) {
-                            "lambda".to_string()
-                        } else {
-                            record.ty().canonical().spelling()
-                        };
-                        (callable, call_operator_takes_kernel_handler(record))
-                    }
-                    None => (arg_ty.spelling(), false),
-                }
-            } else if self.is_kernel_entry_point(callee) {
-                // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
-                let takes = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
-                    .filter_map(|i| callee.argument(i))
-                    .any(|p| is_kernel_handler(p.ty()));
-                ("kernel entry point".to_string(), takes)
-            } else {
+        // Most calls are neither: the name is compared before any string is made of it.
+        let is_invoker_name =
+            callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
+        let (callable, takes_kernel_handler) = if is_invoker_name && declared_in_sycl(callee) {
+            // handler::single_task / parallel_for: the kernel is the last argument.
+            let nargs = call.num_arguments();
+            let Some(arg) = u32::try_from(nargs - 1)
+                .ok()
+                .and_then(|last| call.argument(last))
+            else {
                 return;
             };
+            let arg_ty = arg.ty().canonical();
+            match arg_ty.declaration() {
+                Some(record) => {
+                    let callable = if contains_lambda(arg) {
+                        "lambda".to_string()
+                    } else {
+                        record.ty().canonical().spelling()
+                    };
+                    (callable, call_operator_takes_kernel_handler(record))
+                }
+                None => (arg_ty.spelling(), false),
+            }
+        } else if self.is_kernel_entry_point(callee) {
+            // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
+            let takes = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
+                .filter_map(|i| callee.argument(i))
+                .any(|p| is_kernel_handler(p.ty()));
+            ("kernel entry point".to_string(), takes)
+        } else {
+            return;
+        };
         let name = kernel_name_of(call);
         self.kernels.push(Kernel {
             name,
-            invoker: function,
+            invoker: callee.spelling(),
             callable,
             takes_kernel_handler,
             location: source_location(call),
@@ -1780,25 +1812,6 @@ fn mangle_template_arguments(record: Cursor<'_>, template: Cursor<'_>) -> Option
     }
     out.push('E');
     Some(out)
-}
-
-/// Static data members of a class template pattern whose declared type names
-/// `specialization_id` (dependent or not); the probe parse checks them for real.
-fn possible_spec_id_members(template: Cursor<'_>) -> Vec<String> {
-    template
-        .children()
-        .into_iter()
-        .filter(|m| m.kind() == lc::CXCursor_VarDecl)
-        .filter(|m| {
-            m.children().iter().any(|c| {
-                c.kind() == lc::CXCursor_TemplateRef
-                    && c.referenced().is_some_and(|t| {
-                        t.spelling() == "specialization_id" && in_sycl_namespace(t)
-                    })
-            })
-        })
-        .map(|m| m.spelling())
-        .collect()
 }
 
 /// Is `ty` (after typedefs, references, cv) `sycl::kernel_handler`?
