@@ -217,7 +217,12 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     };
     match &cli.output {
         Some(path) => output::write_output(path, text.as_bytes()).map_err(|e| anyhow!(e))?,
-        None => output::write_stdout(text.as_bytes())?,
+        None => match output::write_stdout(text.as_bytes()) {
+            // The reader went away (`| head`): like other Unix filters, stop quietly; whoever
+            // closed the pipe decides what its early end means.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+            other => other?,
+        },
     }
     if let Some(depfile) = depfile {
         let target = cli
