@@ -296,14 +296,6 @@ enum Context {
 /// the TU), the namespace's key for the name index. `None`: the children are skipped.
 type Descend = Option<(Context, Option<Rc<str>>)>;
 
-/// One cursor being visited in [`Walker::walk_tu`]'s single traversal.
-struct Frame<'tu> {
-    parent: Cursor<'tu>,
-    /// `None` for the TU, whose children each get theirs from where they are declared.
-    context: Option<Context>,
-    namespace: Option<Rc<str>>,
-}
-
 impl<'tu> Walker<'tu> {
     pub(crate) fn new(prefix: String) -> Self {
         Walker {
@@ -338,45 +330,17 @@ impl<'tu> Walker<'tu> {
     }
 
     pub(crate) fn walk_tu(&mut self, tu: Cursor<'tu>) {
-        // One libclang traversal of the whole TU (`Walk::Recurse`) instead of a nested visit
-        // per cursor with children. Each frame says how the children of one cursor are
-        // visited; a cursor whose parent is not the innermost frame's cursor ends that frame.
-        let mut frames: Vec<Frame<'tu>> = vec![Frame {
-            parent: tu,
-            context: None,
-            namespace: Some(Rc::from(TU_KEY)),
-        }];
-        tu.visit_tree(|child, parent| {
-            while frames.len() > 1
-                && frames
-                    .last()
-                    .is_some_and(|f| !f.parent.is_identical(&parent) && f.parent != parent)
-            {
-                frames.pop();
-            }
-            let Some(frame) = frames.last() else {
-                return Walk::Continue;
+        let tu_key: Rc<str> = Rc::from(TU_KEY);
+        tu.visit(|child| {
+            let context = if child.is_in_system_header() {
+                Context::System
+            } else {
+                Context::Concrete
             };
-            // The TU's children: each is in a system header or not.
-            let context = frame.context.unwrap_or_else(|| {
-                if child.is_in_system_header() {
-                    Context::System
-                } else {
-                    Context::Concrete
-                }
-            });
-            let namespace = frame.namespace.clone();
-            match self.visit(child, context, namespace.as_ref()) {
-                Some((context, namespace)) => {
-                    frames.push(Frame {
-                        parent: child,
-                        context: Some(context),
-                        namespace,
-                    });
-                    Walk::Recurse
-                }
-                None => Walk::Continue,
+            if let Some((context, namespace)) = self.visit(child, context, Some(&tu_key)) {
+                self.walk_children(child, context, namespace.as_ref());
             }
+            Walk::Continue
         });
         // Instantiations no use in the TU's own code revealed (e.g. used from a template).
         for c in std::mem::take(&mut self.implicit_instantiations) {
@@ -489,6 +453,24 @@ impl<'tu> Walker<'tu> {
             }
         }
         count
+    }
+
+    /// Visits `cursor`'s children, each as `visit` says, with one libclang visit per cursor
+    /// that has children. (A single `CXChildVisit_Recurse` traversal cannot take the place of
+    /// the nested visits: libclang reports some children, e.g. those of a lambda's capture
+    /// initialisers, with a parent it never handed to the visitor, so their context is lost.)
+    fn walk_children(
+        &mut self,
+        cursor: Cursor<'tu>,
+        context: Context,
+        namespace: Option<&Rc<str>>,
+    ) {
+        cursor.visit(|child| {
+            if let Some((context, namespace)) = self.visit(child, context, namespace) {
+                self.walk_children(child, context, namespace.as_ref());
+            }
+            Walk::Continue
+        });
     }
 
     /// Prepares a namespace's members, which are visited with the namespace's key for the

@@ -421,12 +421,6 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
-    /// The very same cursor value (all fields equal): what libclang passes as the parent of
-    /// the children of a cursor it handed out. Cheaper than `==`, which implies it.
-    pub(crate) fn is_identical(&self, other: &Cursor<'_>) -> bool {
-        self.raw.kind == other.raw.kind && self.raw.data == other.raw.data
-    }
-
     /// Equal cursors (by `clang_equalCursors`) have equal identities, and only they do.
     pub(crate) fn identity(&self) -> CursorIdentity {
         let [first, group, third] = self.raw.data.map(|word| word as usize);
@@ -715,28 +709,6 @@ impl<'tu> Cursor<'tu> {
     }
 
     /// Visits children with a Rust closure through one `extern "C"` trampoline.
-    /// Visits the subtree below this cursor in one libclang traversal: `f` gets each cursor
-    /// with its parent, and `Walk::Recurse` enters the cursor's children.
-    pub(crate) fn visit_tree<F: FnMut(Cursor<'tu>, Cursor<'tu>) -> Walk>(&self, mut f: F) {
-        extern "C" fn trampoline<'tu, F: FnMut(Cursor<'tu>, Cursor<'tu>) -> Walk>(
-            cursor: CXCursor,
-            parent: CXCursor,
-            data: CXClientData,
-        ) -> CXChildVisitResult {
-            // SAFETY: `data` is the `&mut F` passed below, alive for the whole visit.
-            let f = unsafe { &mut *(data as *mut F) };
-            match f(Cursor::new(cursor), Cursor::new(parent)) {
-                Walk::Break => CXChildVisit_Break,
-                Walk::Continue => CXChildVisit_Continue,
-                Walk::Recurse => CXChildVisit_Recurse,
-            }
-        }
-        // SAFETY: the closure outlives the call; the trampoline matches its type.
-        unsafe {
-            call!(clang_visitChildren)(self.raw, trampoline::<F>, &mut f as *mut F as *mut c_void);
-        }
-    }
-
     pub(crate) fn visit<F: FnMut(Cursor<'tu>) -> Walk>(&self, mut f: F) {
         extern "C" fn trampoline<'tu, F: FnMut(Cursor<'tu>) -> Walk>(
             cursor: CXCursor,
