@@ -152,8 +152,8 @@ pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
 
 /// Parses and analyses one TU.
 ///
-/// The work runs on a thread of its own with a large stack: clang's parser and libclang's
-/// cursor traversal recurse with the AST, and generated code can nest expressions tens of
+/// The work runs on a thread of its own with a large stack: clang's parser and the walk
+/// (nested `clang_visitChildren` calls) recurse with the AST, and generated code can nest expressions tens of
 /// thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does not. libclang
 /// parses on the same thread (`LIBCLANG_NOTHREADS`), so the walk finds the AST in its caches.
 pub fn analyze(options: &Options) -> Result<Analysis, Error> {
