@@ -794,8 +794,6 @@ impl<'tu> Walker<'tu> {
             .map(|v| v.to_string())
     }
 
-    /// `T` if `record` is a `sycl::specialization_id<T>` specialization (cached per record:
-    /// every spec id asks, and most share a handful of value types).
     /// Is class template `template` `sycl::specialization_id` (cached per template)?
     fn is_specialization_id_template(&mut self, template: Cursor<'tu>) -> bool {
         self.spec_id_templates.get_or_insert_with(template, || {
@@ -824,6 +822,8 @@ impl<'tu> Walker<'tu> {
         names
     }
 
+    /// `T` if `record` is a `sycl::specialization_id<T>` specialization (cached per record:
+    /// every spec id asks, and most share a handful of value types).
     fn spec_id_value_type_of_record(&mut self, record: Cursor<'tu>) -> Option<Rc<str>> {
         if let Some(known) = self.spec_id_records.get(record) {
             return known;

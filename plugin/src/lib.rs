@@ -28,7 +28,8 @@ pub struct Options {
     /// deterministic default.
     pub unique_prefix: Option<String>,
     /// Leave libclang's translation unit and the walker's tables allocated instead of freeing
-    /// them (like clang's `-disable-free`): for a process that exits right after one TU.
+    /// them (like clang's `-disable-free`), and return without waiting for the analysis thread
+    /// to finish exiting: for a process that exits right after one TU.
     pub skip_teardown: bool,
 }
 
@@ -153,9 +154,10 @@ pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
 /// Parses and analyses one TU.
 ///
 /// The work runs on a thread of its own with a large stack: clang's parser and the walk
-/// (nested `clang_visitChildren` calls) recurse with the AST, and generated code can nest expressions tens of
-/// thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does not. libclang
-/// parses on the same thread (`LIBCLANG_NOTHREADS`), so the walk finds the AST in its caches.
+/// (nested `clang_visitChildren` calls) recurse with the AST, and generated code can nest
+/// expressions tens of thousands deep (`1+1+…+1`), which clang handles but an 8 MiB stack does
+/// not. libclang parses on the same thread (`LIBCLANG_NOTHREADS`), so the walk finds the AST in
+/// its caches.
 pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     /// Address space only: pages are committed as the recursion actually uses them.
     const WALK_STACK_BYTES: usize = 1 << 30;
@@ -243,8 +245,9 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
             (parsed - started).as_secs_f64() * 1e3,
             parsed.elapsed().as_secs_f64() * 1e3,
             faults_at_start,
-            faults_after_parse - faults_at_start,
-            faults_after_walk - faults_after_parse,
+            // Saturating: a /proc read that fails midway reads as 0.
+            faults_after_parse.saturating_sub(faults_at_start),
+            faults_after_walk.saturating_sub(faults_after_parse),
         );
     }
     let probes = std::mem::take(&mut walker.probes);

@@ -371,9 +371,9 @@ pub(crate) struct Cursor<'tu> {
 impl PartialEq for Cursor<'_> {
     fn eq(&self, other: &Self) -> bool {
         let equal = self.identity() == other.identity();
-        // SAFETY: both cursors are valid values.
         debug_assert_eq!(
             equal,
+            // SAFETY: both cursors are valid values.
             unsafe { call!(clang_equalCursors)(self.raw, other.raw) != 0 },
             "cursor identity disagrees with clang_equalCursors"
         );
