@@ -181,7 +181,11 @@ pub fn spirv_triple(module_triple: &str, version: &str) -> String {
     format!("spirv{bits}v{version}-unknown-unknown")
 }
 
-fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result<Content, Error> {
+pub fn code_bytes(
+    m: &Module<'_>,
+    format: CodeFormat,
+    spirv_version: &str,
+) -> Result<Content, Error> {
     match format {
         CodeFormat::Bitcode => Ok(Content::Llvm(m.to_bitcode())),
         CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
@@ -201,6 +205,11 @@ fn code_bytes(m: &Module<'_>, format: CodeFormat, spirv_version: &str) -> Result
 }
 
 fn properties_text(m: &Module<'_>, default_image: bool) -> Result<String, Error> {
+    Ok(property_sets(m, default_image)?.write())
+}
+
+/// The property sets of a lowered module (read back from its metadata, as DPC++ does).
+pub fn property_sets(m: &Module<'_>, default_image: bool) -> Result<PropertySets, Error> {
     let tables = lower::read_spec_constants(m)?;
     let mut p = PropertySets::default();
     // No aspects are tracked: DPC++ still writes the (empty) aspects property.
@@ -230,7 +239,7 @@ fn properties_text(m: &Module<'_>, default_image: bool) -> Result<String, Error>
             PropValue::U32(1),
         );
     }
-    Ok(p.write())
+    Ok(p)
 }
 
 fn symbols_text(m: &Module<'_>) -> String {

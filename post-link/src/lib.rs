@@ -8,8 +8,10 @@
 //! * `prop` — `.prop` and `.table` text, Intel base64.
 //! * `driver` — options → in-memory outputs → atomic writes.
 
+pub mod device;
 pub mod driver;
 pub mod llvm;
 pub mod lower;
 pub mod model;
 pub mod prop;
+pub mod registration;

@@ -122,6 +122,12 @@ impl Context {
         Type::wrap(unsafe { c::LLVMIntTypeInContext(self.raw, bits) })
     }
 
+    /// `ptr addrspace(address_space)`.
+    pub fn pointer_type(&self, address_space: u32) -> Type<'_> {
+        // SAFETY: plain type constructor on a live context.
+        Type::wrap(unsafe { c::LLVMPointerTypeInContext(self.raw, address_space) })
+    }
+
     pub fn void_type(&self) -> Type<'_> {
         // SAFETY: plain type constructor on a live context.
         Type::wrap(unsafe { c::LLVMVoidTypeInContext(self.raw) })
@@ -318,6 +324,52 @@ impl<'c> Module<'c> {
         (!f.is_null()).then(|| Value::wrap(f))
     }
 
+    /// The module's datalayout string.
+    pub fn data_layout(&self) -> String {
+        // SAFETY: the string is owned by the module and copied at once.
+        unsafe {
+            let p = c::LLVMGetDataLayoutStr(self.raw);
+            if p.is_null() {
+                return String::new();
+            }
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        }
+    }
+
+    /// Adds `private unnamed_addr addrspace(address_space) constant [n x i8] c"<bytes>"`.
+    pub fn add_private_bytes(&self, name: &str, bytes: &[u8], address_space: u32) -> Value<'c> {
+        let s = cstr(name);
+        // SAFETY: the initializer is a constant of exactly the global's type.
+        unsafe {
+            let init = c::LLVMConstStringInContext2(
+                self.ctx.raw,
+                bytes.as_ptr() as *const c_char,
+                bytes.len(),
+                1,
+            );
+            let g = c::LLVMAddGlobalInAddressSpace(
+                self.raw,
+                c::LLVMTypeOf(init),
+                s.as_ptr(),
+                address_space,
+            );
+            c::LLVMSetInitializer(g, init);
+            c::LLVMSetGlobalConstant(g, 1);
+            c::LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
+            c::LLVMSetUnnamedAddress(g, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
+            c::LLVMSetAlignment(g, 1);
+            Value::wrap(g)
+        }
+    }
+
+    /// A global variable by name.
+    pub fn get_global(&self, name: &str) -> Option<Value<'c>> {
+        let s = cstr(name);
+        // SAFETY: lookup by name.
+        let g = unsafe { c::LLVMGetNamedGlobal(self.raw, s.as_ptr()) };
+        (!g.is_null()).then(|| Value::wrap(g))
+    }
+
     /// Declares a new function (LLVM appends a suffix if the name is taken).
     pub fn add_function(&self, name: &str, fn_ty: Type<'c>) -> Value<'c> {
         let s = cstr(name);
@@ -393,7 +445,16 @@ impl<'c> Module<'c> {
     /// Emits an object file (for SPIR-V triples: a SPIR-V binary) through LLVM's code
     /// generator. The module must already carry a triple and datalayout fit for the target.
     pub fn emit_object(&self, triple: &str) -> Result<Vec<u8>, String> {
-        let machine = TargetMachine::new(triple)?;
+        self.emit_object_with(triple, tm::LLVMRelocMode::LLVMRelocDefault)
+    }
+
+    /// Position-independent object code (what a host object linked into a PIE needs).
+    pub fn emit_pic_object(&self, triple: &str) -> Result<Vec<u8>, String> {
+        self.emit_object_with(triple, tm::LLVMRelocMode::LLVMRelocPIC)
+    }
+
+    fn emit_object_with(&self, triple: &str, reloc: tm::LLVMRelocMode) -> Result<Vec<u8>, String> {
+        let machine = TargetMachine::new(triple, reloc)?;
         // SAFETY: the machine and module are alive; out-params are checked.
         unsafe {
             let mut msg: *mut c_char = ptr::null_mut();
@@ -426,7 +487,7 @@ impl<'c> Module<'c> {
 
     /// Returns the datalayout string the target for `triple` wants.
     pub fn target_data_layout(triple: &str) -> Result<String, String> {
-        let machine = TargetMachine::new(triple)?;
+        let machine = TargetMachine::new(triple, tm::LLVMRelocMode::LLVMRelocDefault)?;
         // SAFETY: the machine is alive; the target data is disposed after copying its string.
         unsafe {
             let td = tm::LLVMCreateTargetDataLayout(machine.raw);
@@ -482,7 +543,7 @@ struct TargetMachine {
 }
 
 impl TargetMachine {
-    fn new(triple: &str) -> Result<TargetMachine, String> {
+    fn new(triple: &str, reloc: tm::LLVMRelocMode) -> Result<TargetMachine, String> {
         init_targets();
         let tr = cstr(triple);
         let empty = cstr("");
@@ -499,7 +560,7 @@ impl TargetMachine {
                 empty.as_ptr(),
                 empty.as_ptr(),
                 tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
-                tm::LLVMRelocMode::LLVMRelocDefault,
+                reloc,
                 tm::LLVMCodeModel::LLVMCodeModelDefault,
             );
             if raw.is_null() {
@@ -677,7 +738,12 @@ impl<'c> Value<'c> {
 
     /// For functions: the type of the `sret` attribute on parameter `param`, if any.
     pub fn sret_type(self, param: u32) -> Option<Type<'c>> {
-        let kind = b"sret";
+        self.param_type_attribute(param, "sret")
+    }
+
+    /// For functions: the type carried by the type attribute `kind` (`byval`, `sret`, …) on
+    /// parameter `param`, if any.
+    pub fn param_type_attribute(self, param: u32, kind: &str) -> Option<Type<'c>> {
         // SAFETY: attribute lookup on a function; index 1 is the first parameter.
         unsafe {
             let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
@@ -687,6 +753,55 @@ impl<'c> Value<'c> {
             }
             let ty = c::LLVMGetTypeAttributeValue(a);
             (!ty.is_null()).then(|| Type::wrap(ty))
+        }
+    }
+
+    /// For functions: the value of the integer attribute `kind` (`dereferenceable`, `align`)
+    /// on parameter `param`, if present.
+    pub fn param_int_attribute(self, param: u32, kind: &str) -> Option<u64> {
+        // SAFETY: attribute lookup on a function; index 1 is the first parameter.
+        unsafe {
+            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
+            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param + 1, id);
+            (!a.is_null()).then(|| c::LLVMGetEnumAttributeValue(a))
+        }
+    }
+
+    /// For functions: the parameters.
+    pub fn params(self) -> Vec<Value<'c>> {
+        // SAFETY: callers use it on functions; the array has exactly `n` slots.
+        unsafe {
+            if c::LLVMIsAFunction(self.raw).is_null() {
+                return Vec::new();
+            }
+            let n = c::LLVMCountParams(self.raw) as usize;
+            let mut v: Vec<LLVMValueRef> = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetParams(self.raw, v.as_mut_ptr());
+            }
+            v.into_iter().map(Value::wrap).collect()
+        }
+    }
+
+    /// For global values: gives them internal linkage (no longer visible outside the module).
+    pub fn set_internal_linkage(self) {
+        // SAFETY: callers use it on global values.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
+    }
+
+    /// For constants: `addrspacecast` to the pointer type `ty` (folded where possible).
+    pub fn const_addrspace_cast(self, ty: Type<'c>) -> Value<'c> {
+        // SAFETY: callers pass a pointer constant and a pointer type of the same context.
+        Value::wrap(unsafe { c::LLVMConstAddrSpaceCast(self.raw, ty.raw) })
+    }
+
+    /// For `ptr addrspace(N)` values: N.
+    pub fn pointer_address_space(self) -> Option<u32> {
+        let ty = self.ty();
+        // SAFETY: kind check before the address-space query.
+        unsafe {
+            (c::LLVMGetTypeKind(ty.raw) == LLVMTypeKind::LLVMPointerTypeKind)
+                .then(|| c::LLVMGetPointerAddressSpace(ty.raw))
         }
     }
 

@@ -372,7 +372,7 @@ fn parse_site<'c>(
 }
 
 /// `Value::stripPointerCasts`: addrspacecast, bitcast and all-zero-index GEPs.
-fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
+pub(crate) fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
     for _ in 0..64 {
         let op = match v.kind() {
             ValueKind::Instruction(o) | ValueKind::ConstantExpr(o) => o,

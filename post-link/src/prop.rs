@@ -56,10 +56,15 @@ pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
 
 /// The text form of a BYTE_ARRAY value: 8-byte LE bit count, then the data (§8.2).
 pub fn byte_array_value(data: &[u8]) -> String {
+    base64_encode(&byte_array_raw(data))
+}
+
+/// A BYTE_ARRAY value as the runtime holds it in memory: 8-byte LE bit count, then the data.
+pub fn byte_array_raw(data: &[u8]) -> Vec<u8> {
     let mut buf = Vec::with_capacity(8 + data.len());
     buf.extend_from_slice(&(data.len() as u64 * 8).to_le_bytes());
     buf.extend_from_slice(data);
-    base64_encode(&buf)
+    buf
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +91,11 @@ impl PropertySets {
         if let Some((_, props)) = self.sets.iter_mut().find(|(n, _)| n == set) {
             props.push((name.to_string(), value));
         }
+    }
+
+    /// The sets in order, each with its properties in order.
+    pub fn sets(&self) -> impl Iterator<Item = (&str, &[(String, PropValue)])> {
+        self.sets.iter().map(|(n, p)| (n.as_str(), p.as_slice()))
     }
 
     /// `PropertySetRegistry::write`: `[set]` lines, `name=type|value` lines, LF endings.

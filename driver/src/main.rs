@@ -1,0 +1,191 @@
+//! `sycl-clang++`: used in place of `clang++`. Without `-fsycl` it is exactly `clang++-22`;
+//! with `-fsycl` it builds SYCL 2020 programs against Intel's headers and runtime with stock
+//! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
+
+mod args;
+mod offload;
+mod pipeline;
+mod toolchain;
+
+use std::ffi::OsString;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+use args::{InputKind, Phase};
+use pipeline::{Echo, Failure};
+use toolchain::Toolchain;
+
+const HELP: &str = "\
+sycl-clang++: clang++-22 with SYCL 2020 for Intel's SYCL runtime
+
+USAGE: sycl-clang++ [clang options] -fsycl <inputs>
+
+Without -fsycl every argument goes to clang++-22 unchanged. With -fsycl, C++ sources are
+compiled for host and device (SPIR-V), device code is carried in the objects, and linking
+registers it with Intel's libsycl.so.9.
+
+Options of sycl-clang++:
+  -fsycl                          build SYCL code
+  -fsycl-spec-constants=native|emulation
+                                  how spec constants reach kernels (default native)
+  -fsycl-footer-path=DIR          put generated files (footer, integration header, device
+                                  code) under DIR instead of next to the output
+  -save-temps                     keep the generated files (<output>.sycl/)
+  -###                            print the steps without running them
+  -v                              print each step before running it
+  --version                       clang's version banner and sycl-clang++'s version
+
+Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
+headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).
+Every other option is clang's: clang++-22 --help.
+";
+
+fn report(message: &str) {
+    eprintln!("sycl-clang++: error: {message}");
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let tc = Toolchain::locate();
+    if raw.iter().any(|a| a == "--help") && raw.iter().any(|a| a == "-fsycl") || raw == ["--help"] {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    if raw.iter().any(|a| a == "--version") {
+        let status = Command::new(&tc.clang).arg("--version").status();
+        println!(
+            "sycl-clang++ (sycl-specconst) {}",
+            env!("CARGO_PKG_VERSION")
+        );
+        return match status {
+            Ok(s) if s.success() => ExitCode::SUCCESS,
+            _ => ExitCode::FAILURE,
+        };
+    }
+    let expanded = match args::expand_response_files(raw.clone()) {
+        Ok(a) => a,
+        Err(e) => {
+            report(&e.to_string());
+            return ExitCode::FAILURE;
+        }
+    };
+    let cl = match args::parse(&expanded) {
+        Ok(cl) => cl,
+        Err(e) => {
+            report(&e.to_string());
+            return ExitCode::FAILURE;
+        }
+    };
+    if !cl.sycl {
+        // Exactly clang: same arguments, output and exit status.
+        let error = Command::new(&tc.clang).args(&raw).exec();
+        report(&format!(
+            "cannot run '{}': {error}",
+            tc.clang.to_string_lossy()
+        ));
+        return ExitCode::FAILURE;
+    }
+    match run_sycl(&tc, &cl) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Reported(code)) => {
+            ExitCode::from(u8::try_from(code.clamp(1, 255)).unwrap_or(1))
+        }
+        Err(Failure::Message(m)) => {
+            report(&m);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
+    let echo = Echo {
+        dry_run: cl.dry_run,
+        verbose: cl.verbose,
+    };
+    if cl.inputs.is_empty() {
+        return Err(Failure::Message("no input files".into()));
+    }
+    if !cl.dry_run {
+        tc.check_headers()?;
+    }
+    let sources: Vec<_> = cl
+        .inputs
+        .iter()
+        .filter(|i| i.kind == InputKind::CxxSource)
+        .collect();
+    for s in &sources {
+        if s.path.as_os_str() == "-" {
+            return Err(Failure::Message(
+                "reading a SYCL source from standard input is not supported; pass a file".into(),
+            ));
+        }
+        if !cl.dry_run && !s.path.is_file() {
+            return Err(Failure::Message(format!(
+                "no such file or directory: '{}'",
+                s.path.display()
+            )));
+        }
+    }
+    if cl.phase == Phase::Link {
+        return pipeline::build_and_link(tc, cl, echo);
+    }
+    if cl.output.is_some() && cl.inputs.len() > 1 && cl.phase != Phase::SyntaxOnly {
+        return Err(Failure::Message(
+            "cannot specify -o when generating multiple output files".into(),
+        ));
+    }
+    for input in &cl.inputs {
+        let default_output = || {
+            let stem = input.path.file_stem().unwrap_or_default();
+            let mut name = stem.to_os_string();
+            name.push(match cl.phase {
+                Phase::Assemble => ".s",
+                _ => ".o",
+            });
+            PathBuf::from(name)
+        };
+        let output = match cl.phase {
+            Phase::Compile | Phase::Assemble => {
+                Some(cl.output.clone().unwrap_or_else(default_output))
+            }
+            Phase::Preprocess => cl.output.clone(),
+            Phase::SyntaxOnly | Phase::Link => None,
+        };
+        match input.kind {
+            InputKind::CxxSource => {
+                pipeline::compile_source(tc, cl, input, output.as_deref(), cl.phase, echo)?
+            }
+            // C and other languages: clang on its own, with the user's options.
+            InputKind::OtherSource | InputKind::LinkInput => {
+                let mut cmd = Command::new(&tc.clang);
+                cmd.args(&cl.compile_flags);
+                match cl.phase {
+                    Phase::Compile => cmd.arg("-c"),
+                    Phase::Assemble => cmd.arg("-S"),
+                    Phase::Preprocess => cmd.arg("-E"),
+                    _ => cmd.arg("-fsyntax-only"),
+                };
+                cmd.arg(&input.path);
+                if let Some(o) = &output {
+                    cmd.arg("-o").arg(o);
+                }
+                if cl.dry_run || cl.verbose {
+                    eprintln!(" {cmd:?}");
+                }
+                if !cl.dry_run {
+                    let status = cmd.status().map_err(|e| {
+                        Failure::Message(format!(
+                            "cannot run '{}': {e}",
+                            tc.clang.to_string_lossy()
+                        ))
+                    })?;
+                    if !status.success() {
+                        return Err(Failure::Reported(status.code().unwrap_or(1)));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! Where the real compiler, Intel's SYCL headers and the runtime live. Each has an environment
+//! override (`SYCL_SPECCONST_*`); the defaults are what `scripts/setup` installs in the
+//! project's checkout this binary was built from.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+pub(crate) struct Toolchain {
+    /// The real clang driver (never looked up through a name that could be this wrapper).
+    pub(crate) clang: OsString,
+    pub(crate) sycl_include: PathBuf,
+    pub(crate) runtime_lib: PathBuf,
+}
+
+/// The checkout `scripts/setup` installed into.
+fn project_root() -> PathBuf {
+    if let Some(root) = std::env::var_os("SYCL_SPECCONST_ROOT") {
+        return PathBuf::from(root);
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+impl Toolchain {
+    pub(crate) fn locate() -> Toolchain {
+        let root = project_root();
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        Toolchain {
+            clang: var("SYCL_SPECCONST_CLANG").unwrap_or_else(|| "clang++-22".into()),
+            sycl_include: var("SYCL_SPECCONST_SYCL_INCLUDE")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join(".cache/intel-sycl/include")),
+            runtime_lib: var("SYCL_SPECCONST_RUNTIME_LIB")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join(".venv/lib")),
+        }
+    }
+
+    /// A clear error when Intel's headers are missing.
+    pub(crate) fn check_headers(&self) -> Result<(), String> {
+        if self.sycl_include.join("sycl/sycl.hpp").is_file() {
+            return Ok(());
+        }
+        Err(format!(
+            "Intel's SYCL headers are not in '{}' (PyPI package intel-sycl-rt); run scripts/setup \
+             or set SYCL_SPECCONST_SYCL_INCLUDE",
+            self.sycl_include.display()
+        ))
+    }
+
+    /// A clear error when the runtime is missing.
+    pub(crate) fn check_runtime(&self) -> Result<(), String> {
+        for (file, package) in [
+            ("libsycl.so.9", "intel-sycl-rt"),
+            ("libur_loader.so.0", "intel-cmplr-lib-ur"),
+            ("libur_adapter_opencl.so.0", "intel-cmplr-lib-ur==2025.3.3"),
+            ("libintelocl.so", "intel-opencl-rt"),
+        ] {
+            if !self.runtime_lib.join(file).is_file() {
+                return Err(format!(
+                    "the SYCL runtime is incomplete: '{}' is missing from '{}' (PyPI package {package}); \
+                     run scripts/setup or set SYCL_SPECCONST_RUNTIME_LIB",
+                    file,
+                    self.runtime_lib.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,185 @@
+//! The integration header: `sycl::detail::KernelInfoData<'_','Z',…>` for every kernel, as
+//! Intel's `<sycl/detail/kernel_desc.hpp>` reads it when the compiler has no kernel builtins.
+//!
+//! Every kernel is keyed by the characters of its unique stable name (what
+//! `__builtin_sycl_unique_stable_name` gives on the host, which stock clang has in SYCL host
+//! mode, and what the device kernel is called). With `__SYCL_UNNAMED_LAMBDA__`, Intel's
+//! `KernelInfo<T>` looks every kernel up that way, so neither kernel name types nor lambdas need
+//! declaring here. A pure function of its input.
+
+use std::fmt::Write as _;
+
+/// `sycl::detail::kernel_param_kind_t`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    Accessor = 0,
+    StdLayout = 1,
+    Pointer = 3,
+    SpecConstantsBuffer = 4,
+}
+
+impl ParamKind {
+    fn spelling(self) -> &'static str {
+        match self {
+            ParamKind::Accessor => "kind_accessor",
+            ParamKind::StdLayout => "kind_std_layout",
+            ParamKind::Pointer => "kind_pointer",
+            ParamKind::SpecConstantsBuffer => "kind_specialization_constants_buffer",
+        }
+    }
+}
+
+/// One kernel argument as the runtime sets it (`kernel_param_desc_t`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelParam {
+    pub kind: ParamKind,
+    /// Size in bytes for `kind_std_layout`; access target and dimensions for accessors.
+    pub info: u32,
+    /// Offset in the host-side kernel object.
+    pub offset: u32,
+}
+
+/// What the runtime needs of one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The device kernel's name (`_ZTS…`).
+    pub name: String,
+    pub params: Vec<KernelParam>,
+    /// `sizeof` the kernel object on the host.
+    pub object_size: u64,
+}
+
+/// Macros the host compile needs before any SYCL header: the lookup of kernels by unique
+/// stable name, and no range-rounding kernels (the device compile does not build them either).
+pub const HOST_MACROS: &[(&str, &str)] = &[
+    ("__SYCL_UNNAMED_LAMBDA__", "1"),
+    ("__SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__", "1"),
+];
+
+/// The header text for `kernels` of the TU whose source is `file_name`.
+pub fn render_integration_header(kernels: &[KernelInfo]) -> String {
+    let mut out = String::from("// Integration header written by sycl-clang++.\n#pragma once\n");
+    for (name, value) in HOST_MACROS {
+        let _ = writeln!(out, "#ifndef {name}\n#define {name} {value}\n#endif");
+    }
+    out.push_str(
+        "#include <sycl/detail/kernel_desc.hpp>\n\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n",
+    );
+    if kernels.iter().any(|k| !k.params.is_empty()) {
+        out.push_str(
+            "static constexpr const kernel_param_desc_t __sycl_specconst_kernel_params[] = {\n",
+        );
+        for k in kernels {
+            let _ = writeln!(out, "  // {}", k.name);
+            for p in &k.params {
+                let _ = writeln!(
+                    out,
+                    "  {{kernel_param_kind_t::{}, {}, {}}},",
+                    p.kind.spelling(),
+                    p.info,
+                    p.offset
+                );
+            }
+        }
+        out.push_str("};\n");
+    }
+    let mut first_param = 0usize;
+    for k in kernels {
+        out.push_str("\ntemplate <> struct KernelInfoData<");
+        for (i, ch) in k.name.chars().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "'{}'", char_literal(ch));
+        }
+        let _ = write!(
+            out,
+            "> {{\n  static constexpr unsigned getNumParams() {{ return {}; }}\n",
+            k.params.len()
+        );
+        if k.params.is_empty() {
+            out.push_str(
+                "  static constexpr const kernel_param_desc_t &getParamDesc(int) { return Empty; }\n",
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "  static constexpr const kernel_param_desc_t &getParamDesc(int i) {{\n    \
+                 return __sycl_specconst_kernel_params[{first_param} + i];\n  }}"
+            );
+        }
+        let _ = write!(
+            out,
+            "  static constexpr const char *getName() {{ return \"{}\"; }}\n  \
+             static constexpr bool isESIMD() {{ return false; }}\n  \
+             static constexpr const char *getFileName() {{ return \"\"; }}\n  \
+             static constexpr const char *getFunctionName() {{ return \"\"; }}\n  \
+             static constexpr unsigned getLineNumber() {{ return 0; }}\n  \
+             static constexpr unsigned getColumnNumber() {{ return 0; }}\n  \
+             static constexpr int64_t getKernelSize() {{ return {}; }}\n",
+            k.name, k.object_size
+        );
+        if k.params.is_empty() {
+            out.push_str("\nprivate:\n  static constexpr kernel_param_desc_t Empty{};\n");
+        }
+        out.push_str("};\n");
+        first_param += k.params.len();
+    }
+    out.push_str("} // namespace detail\n} // namespace _V1\n} // namespace sycl\n");
+    out
+}
+
+/// Mangled names are `[A-Za-z0-9_$.]`; anything else is escaped so the header always compiles.
+fn char_literal(ch: char) -> String {
+    if ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$' | '.') {
+        ch.to_string()
+    } else {
+        format!("\\x{:02x}", ch as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_kernel_one_std_layout_argument() {
+        let text = render_integration_header(&[KernelInfo {
+            name: "_ZTS2KN".into(),
+            params: vec![KernelParam {
+                kind: ParamKind::StdLayout,
+                info: 16,
+                offset: 0,
+            }],
+            object_size: 16,
+        }]);
+        assert!(text.contains("struct KernelInfoData<'_', 'Z', 'T', 'S', '2', 'K', 'N'>"));
+        assert!(text.contains("{kernel_param_kind_t::kind_std_layout, 16, 0},"));
+        assert!(text.contains("return __sycl_specconst_kernel_params[0 + i];"));
+        assert!(text.contains("getKernelSize() { return 16; }"));
+        assert!(text.contains("#define __SYCL_UNNAMED_LAMBDA__ 1"));
+    }
+
+    #[test]
+    fn second_kernel_indexes_after_the_first() {
+        let param = KernelParam {
+            kind: ParamKind::StdLayout,
+            info: 8,
+            offset: 0,
+        };
+        let kernel = |name: &str| KernelInfo {
+            name: name.into(),
+            params: vec![param.clone(), param.clone()],
+            object_size: 16,
+        };
+        let text = render_integration_header(&[kernel("_ZTS1A"), kernel("_ZTS1B")]);
+        assert!(text.contains("__sycl_specconst_kernel_params[2 + i]"));
+    }
+
+    #[test]
+    fn no_kernels_still_compiles_as_a_header() {
+        let text = render_integration_header(&[]);
+        assert!(!text.contains("__sycl_specconst_kernel_params"));
+        assert!(text.ends_with("} // namespace sycl\n"));
+    }
+}

@@ -1,0 +1,304 @@
+//! Device-side steps of the `sycl-clang++` pipeline that stock clang-22 does not do:
+//!
+//! * [`resolve_symbolic_ids`]: the device prelude turns `__builtin_sycl_unique_stable_id(S)`
+//!   into a call of `__sycl_specconst::symbolic_id(&S)`; the call's argument is the spec id's
+//!   own global, whose name is its mangled name. The front end's analysis of the same TU maps
+//!   that name to the symbolic ID, so device and footer agree by construction (internal
+//!   linkage and the TU's prefix included). Each call becomes the ID string constant the
+//!   lowering pass reads.
+//! * [`wrap_kernels`]: upstream's `sycl_kernel_entry_point` kernels take the kernel object by
+//!   reference (`ptr addrspace(1)`) and the `kernel_handler` by value; Intel's runtime passes
+//!   the object's bytes as one by-value argument and no handler. Each kernel becomes an
+//!   internal function called from a new kernel of the original name with that signature.
+//! * [`build_image`]: link, lower, SPIR-V and property sets in memory, for the registration
+//!   object.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use crate::driver::{self, CodeFormat};
+use crate::llvm::{Context, Module, SPIR_FUNC_CC, Value, ValueKind};
+use crate::lower::{self, LowerError, Mode};
+use crate::prop::{self, PropValue, PropertySets};
+
+/// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
+pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
+
+/// Suffix of the function that keeps a wrapped kernel's original body.
+const BODY_SUFFIX: &str = ".__sycl_specconst_body";
+
+#[derive(Debug, Error)]
+pub enum DeviceError {
+    #[error(
+        "device code reads a spec constant through '{0}', which is not a specialization_id the front end found"
+    )]
+    UnknownSpecId(String),
+    #[error("device code takes a symbolic ID of something that is not a global variable (in {0})")]
+    NotAGlobal(String),
+    #[error(
+        "kernel '{name}' has a parameter list this version cannot pass \
+         (expected the kernel object by reference and optionally a kernel_handler): {detail}"
+    )]
+    UnsupportedKernel { name: String, detail: String },
+    #[error("cannot link the kernel wrappers: {0}")]
+    Wrapper(String),
+    #[error("device code: {0}")]
+    Llvm(String),
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    #[error(transparent)]
+    PostLink(#[from] driver::Error),
+}
+
+/// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
+/// Returns the number of calls replaced.
+pub fn resolve_symbolic_ids(
+    module: &Module<'_>,
+    symbolic_id_of: impl Fn(&str) -> Option<String>,
+) -> Result<usize, DeviceError> {
+    let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
+        return Ok(0);
+    };
+    let mut strings: Vec<(String, Value<'_>)> = Vec::new();
+    let mut replaced = 0;
+    for call in function.users() {
+        if call.called_value() != Some(function) {
+            continue;
+        }
+        let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
+        let target = call
+            .operand(0)
+            .map(lower::strip_pointer_casts)
+            .filter(|g| g.kind() == ValueKind::GlobalVariable)
+            .ok_or_else(|| DeviceError::NotAGlobal(caller.clone()))?;
+        let name = target.name();
+        let id = symbolic_id_of(&name).ok_or(DeviceError::UnknownSpecId(name))?;
+        let global = match strings.iter().find(|(s, _)| *s == id) {
+            Some((_, g)) => *g,
+            None => {
+                let mut bytes = id.clone().into_bytes();
+                bytes.push(0);
+                let g = module.add_private_bytes(
+                    &format!("__sycl_specconst.id.{}", strings.len()),
+                    &bytes,
+                    1,
+                );
+                strings.push((id, g));
+                g
+            }
+        };
+        call.replace_all_uses_with(global.const_addrspace_cast(call.ty()));
+        // SAFETY-relevant: the call has no uses left and is not referenced again.
+        call.erase_instruction();
+        replaced += 1;
+    }
+    if function.users().is_empty() {
+        function.delete_function();
+    }
+    Ok(replaced)
+}
+
+/// What the host needs to know about one kernel (the integration header's `KernelInfo`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelEntry {
+    /// The device kernel's name (`_ZTS…`), as the runtime looks it up.
+    pub name: String,
+    /// Size in bytes of the kernel object passed by value.
+    pub object_size: u64,
+}
+
+/// Gives every kernel the runtime's calling convention (see the module comment) and returns
+/// the kernels in module order.
+pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceError> {
+    let layout_source = module.clone_module();
+    let layout = layout_source.layout();
+    let mut text = format!(
+        "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
+        module.data_layout(),
+        module.triple()
+    );
+    let mut entries = Vec::new();
+    let mut bodies = Vec::new();
+    for kernel in module.functions() {
+        if kernel.is_declaration() || !kernel.is_spir_kernel() {
+            continue;
+        }
+        let name = kernel.name();
+        let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
+            name: name.clone(),
+            detail: detail.to_string(),
+        };
+        let params = kernel.params();
+        let object = params.first().ok_or_else(|| unsupported("no parameters"))?;
+        let object_space = match object.pointer_address_space() {
+            Some(space @ (GENERIC | GLOBAL)) => space,
+            _ => {
+                return Err(unsupported(
+                    "the first parameter is not a generic or global pointer",
+                ));
+            }
+        };
+        let object_size = kernel
+            .param_int_attribute(0, "dereferenceable")
+            .ok_or_else(|| unsupported("the kernel object's size is unknown"))?;
+        let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
+        let handler_size = match params.len() {
+            1 => None,
+            2 => Some(
+                kernel
+                    .param_type_attribute(1, "byval")
+                    .map(|t| layout.alloc_size(t))
+                    .ok_or_else(|| unsupported("the second parameter is not a kernel_handler"))?,
+            ),
+            _ => return Err(unsupported("more than two parameters")),
+        };
+        let body = format!("{name}{BODY_SUFFIX}");
+        kernel.set_name(&body);
+        kernel.set_calling_conv(SPIR_FUNC_CC);
+        bodies.push(body.clone());
+        let wrapper = Wrapper {
+            name: &name,
+            body: &body,
+            object_size,
+            object_align,
+            object_space,
+            handler_size,
+        };
+        wrapper.write(&mut text);
+        entries.push(KernelEntry { name, object_size });
+    }
+    drop(layout_source);
+    if entries.is_empty() {
+        return Ok(entries);
+    }
+    let ctx = module.context();
+    let wrappers = ctx
+        .parse_ir(text.into_bytes(), "sycl-specconst kernel wrappers")
+        .map_err(DeviceError::Wrapper)?;
+    module.link(wrappers).map_err(DeviceError::Wrapper)?;
+    // Only now: the linker resolves the wrappers' declarations against visible definitions.
+    for body in &bodies {
+        if let Some(f) = module.get_function(body) {
+            f.set_internal_linkage();
+        }
+    }
+    Ok(entries)
+}
+
+/// SPIR address spaces of the kernel object parameter.
+const GLOBAL: u32 = 1;
+const GENERIC: u32 = 4;
+
+/// One wrapper kernel: the object arrives by value in private memory and the body gets a
+/// pointer to it in the address space it expects (`spir64`: generic, a legal cast).
+struct Wrapper<'a> {
+    name: &'a str,
+    body: &'a str,
+    object_size: u64,
+    object_align: u64,
+    object_space: u32,
+    handler_size: Option<u64>,
+}
+
+impl Wrapper<'_> {
+    fn write(&self, text: &mut String) {
+        let Wrapper {
+            name,
+            body,
+            object_size,
+            object_align,
+            object_space,
+            handler_size,
+        } = self;
+        let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
+        let _ = writeln!(
+            text,
+            "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
+             define spir_kernel void @\"{name}\"(ptr byval({{ [{object_size} x i8] }}) align {object_align} %object) {{\n\
+             entry:"
+        );
+        let mut handler_arg = String::new();
+        if let Some(size) = handler_size {
+            // A kernel_handler with no spec-constant buffer (native spec constants).
+            let _ = writeln!(
+                text,
+                "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
+            );
+            handler_arg.push_str(", ptr %handler");
+        }
+        if *object_space == GENERIC {
+            let _ = writeln!(
+                text,
+                "  %cast = addrspacecast ptr %object to ptr addrspace(4)"
+            );
+        } else {
+            // Upstream's spirv64 kernels take a global pointer: on the OpenCL CPU device every
+            // address space is the same memory, so the address is reinterpreted, as clang's
+            // own code does between address spaces.
+            let _ = writeln!(
+                text,
+                "  %address = ptrtoint ptr %object to i64\n  %cast = inttoptr i64 %address to ptr addrspace(1)"
+            );
+        }
+        let _ = writeln!(
+            text,
+            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
+        );
+    }
+}
+
+/// One device image ready to be registered with the runtime.
+#[derive(Clone, Debug)]
+pub struct DeviceImage {
+    pub spirv: Vec<u8>,
+    pub property_sets: PropertySets,
+    pub kernels: Vec<String>,
+}
+
+/// Links device bitcode modules, lowers spec constants in `mode` and returns the image.
+pub fn build_image(
+    inputs: Vec<(String, Vec<u8>)>,
+    mode: Mode,
+    spirv_version: &str,
+) -> Result<DeviceImage, DeviceError> {
+    let ctx = Context::new();
+    let mut linked: Option<Module<'_>> = None;
+    for (name, bytes) in inputs {
+        let m = ctx
+            .parse_ir(bytes, &name)
+            .map_err(|e| DeviceError::Llvm(format!("{name}: {}", e.trim_end())))?;
+        match linked.as_mut() {
+            None => linked = Some(m),
+            Some(dst) => dst
+                .link(m)
+                .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?,
+        }
+    }
+    let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    lower::lower(&module, mode)?;
+    module
+        .verify()
+        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
+    let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+    let property_sets = driver::property_sets(&module, false)?;
+    Ok(DeviceImage {
+        spirv,
+        property_sets,
+        kernels: lower::kernel_names(&module),
+    })
+}
+
+/// The property value types of the runtime's `_pi_device_binary_property_struct`.
+pub fn property_type(value: &PropValue) -> u32 {
+    match value {
+        PropValue::U32(_) => 1,
+        PropValue::Bytes(_) => 2,
+    }
+}
+
+/// The runtime's in-memory form of a BYTE_ARRAY value: 8-byte bit count, then the data (what
+/// the `.prop` text base64-encodes).
+pub fn byte_array_bytes(data: &[u8]) -> Vec<u8> {
+    prop::byte_array_raw(data)
+}

@@ -1,0 +1,205 @@
+//! The registration object: device images laid out as `libsycl.so.9` reads them, registered by
+//! a global constructor calling `__sycl_register_lib` (and unregistered at exit).
+//!
+//! Layouts (x86-64; accepted by Intel's runtime 2026.2, see ARCHITECTURE.md):
+//! binary descriptor `{i16 version 1, i16 count, ptr images, ptr null, ptr null}`; device image
+//! version 3 `{i16 3, i8 kind 8 (SYCL), i8 format 2 (SPIR-V), ptr target, ptr compile options,
+//! ptr link options, ptr begin, ptr end, ptr entries begin/end, ptr property sets begin/end}`;
+//! offload entry `{i64 0, i16 1, i16 8, i32 0, ptr null, ptr name, i64 0, i64 0, ptr null}`;
+//! property set `{ptr name, ptr begin, ptr end}`; property `{ptr name, ptr value, i32 type,
+//! i64 size}` (UINT32 values live in `size` with a null `value`).
+//!
+//! The module is written as LLVM IR text and compiled in process; LLVM checks it on parsing.
+
+use std::fmt::Write as _;
+
+use crate::device::{self, DeviceImage};
+use crate::llvm::Context;
+use crate::prop::PropValue;
+
+/// The target string the runtime matches images against (`spirv64-…` is refused).
+pub const IMAGE_TARGET: &str = "spir64";
+const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
+
+/// An ELF object for the host registering `images`.
+pub fn registration_object(images: &[DeviceImage]) -> Result<Vec<u8>, String> {
+    let text = registration_ir(images);
+    let ctx = Context::new();
+    let module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
+    module.verify()?;
+    module.emit_pic_object(HOST_TRIPLE)
+}
+
+/// `c"…"` with every byte outside printable ASCII (and `"`/`\`) escaped.
+fn ir_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 3);
+    out.push_str("c\"");
+    for &b in bytes {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A private NUL-terminated string global; returns its name.
+fn string_global(out: &mut String, name: &str, value: &str) -> String {
+    let mut bytes = value.as_bytes().to_vec();
+    bytes.push(0);
+    bytes_global(out, name, &bytes, 1)
+}
+
+fn bytes_global(out: &mut String, name: &str, bytes: &[u8], align: u32) -> String {
+    let _ = writeln!(
+        out,
+        "@{name} = private unnamed_addr constant [{} x i8] {}, align {align}",
+        bytes.len(),
+        ir_bytes(bytes)
+    );
+    format!("@{name}")
+}
+
+/// `ptr` one past the end of array global `name` of `len` elements of `ty`.
+fn end_of(name: &str, ty: &str, len: usize) -> String {
+    format!("getelementptr inbounds ([{len} x {ty}], ptr {name}, i64 1)")
+}
+
+pub fn registration_ir(images: &[DeviceImage]) -> String {
+    let mut out = format!("target triple = \"{HOST_TRIPLE}\"\n\n");
+    out.push_str(
+        "%image = type { i16, i8, i8, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }\n\
+         %descriptor = type { i16, i16, ptr, ptr, ptr }\n\
+         %entry = type { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr }\n\
+         %set = type { ptr, ptr, ptr }\n\
+         %property = type { ptr, ptr, i32, i64 }\n\n",
+    );
+    let target = string_global(&mut out, "target", IMAGE_TARGET);
+    let options = string_global(&mut out, "options", "");
+    let mut image_rows = Vec::new();
+    for (i, image) in images.iter().enumerate() {
+        let code = bytes_global(&mut out, &format!("image{i}.spirv"), &image.spirv, 8);
+        let mut entry_rows = Vec::new();
+        for (k, kernel) in image.kernels.iter().enumerate() {
+            let name = string_global(&mut out, &format!("image{i}.kernel{k}"), kernel);
+            entry_rows.push(format!(
+                "%entry {{ i64 0, i16 1, i16 8, i32 0, ptr null, ptr {name}, i64 0, i64 0, ptr null }}"
+            ));
+        }
+        let entries = array_global(
+            &mut out,
+            &format!("image{i}.entries"),
+            "%entry",
+            &entry_rows,
+        );
+        let mut set_rows = Vec::new();
+        for (s, (set_name, props)) in image.property_sets.sets().enumerate() {
+            let set_label = string_global(&mut out, &format!("image{i}.set{s}"), set_name);
+            let mut prop_rows = Vec::new();
+            for (p, (prop_name, value)) in props.iter().enumerate() {
+                let label = string_global(&mut out, &format!("image{i}.set{s}.prop{p}"), prop_name);
+                let ty = device::property_type(value);
+                let row = match value {
+                    PropValue::U32(n) => {
+                        format!("%property {{ ptr {label}, ptr null, i32 {ty}, i64 {n} }}")
+                    }
+                    PropValue::Bytes(data) => {
+                        let raw = device::byte_array_bytes(data);
+                        let v =
+                            bytes_global(&mut out, &format!("image{i}.set{s}.value{p}"), &raw, 8);
+                        format!(
+                            "%property {{ ptr {label}, ptr {v}, i32 {ty}, i64 {} }}",
+                            raw.len()
+                        )
+                    }
+                };
+                prop_rows.push(row);
+            }
+            let props = array_global(
+                &mut out,
+                &format!("image{i}.set{s}.props"),
+                "%property",
+                &prop_rows,
+            );
+            set_rows.push(format!(
+                "%set {{ ptr {set_label}, ptr {}, ptr {} }}",
+                props.0, props.1
+            ));
+        }
+        let sets = array_global(&mut out, &format!("image{i}.sets"), "%set", &set_rows);
+        image_rows.push(format!(
+            "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {options}, ptr {options}, ptr {code}, ptr {}, \
+             ptr {}, ptr {}, ptr {}, ptr {} }}",
+            end_of(&code, "i8", image.spirv.len()),
+            entries.0,
+            entries.1,
+            sets.0,
+            sets.1
+        ));
+    }
+    let images_array = array_global(&mut out, "images", "%image", &image_rows);
+    let _ = writeln!(
+        out,
+        "@descriptor = private constant %descriptor {{ i16 1, i16 {}, ptr {}, ptr null, ptr null }}\n\
+         @llvm.global_ctors = appending global [1 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 1, ptr @register, ptr null }}]\n\
+         @llvm.global_dtors = appending global [1 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 1, ptr @unregister, ptr null }}]\n\n\
+         declare void @__sycl_register_lib(ptr)\n\
+         declare void @__sycl_unregister_lib(ptr)\n\n\
+         define internal void @register() {{\n  call void @__sycl_register_lib(ptr @descriptor)\n  ret void\n}}\n\n\
+         define internal void @unregister() {{\n  call void @__sycl_unregister_lib(ptr @descriptor)\n  ret void\n}}",
+        images.len(),
+        images_array.0
+    );
+    out
+}
+
+/// A private constant array of `rows`; returns (begin, end) pointer expressions.
+fn array_global(out: &mut String, name: &str, ty: &str, rows: &[String]) -> (String, String) {
+    let _ = writeln!(
+        out,
+        "@{name} = private constant [{} x {ty}] [{}]",
+        rows.len(),
+        rows.join(", ")
+    );
+    let begin = format!("@{name}");
+    let end = end_of(&begin, ty, rows.len());
+    (begin, end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prop::PropertySets;
+
+    #[test]
+    fn escapes_bytes_outside_printable_ascii() {
+        assert_eq!(ir_bytes(b"a\"\\\x00\xff"), "c\"a\\22\\5C\\00\\FF\"");
+    }
+
+    #[test]
+    fn object_for_one_image_compiles() {
+        let mut sets = PropertySets::default();
+        sets.add("SYCL/misc properties", "flag", PropValue::U32(7));
+        sets.add(
+            "SYCL/specialization constants",
+            "id",
+            PropValue::Bytes(vec![1, 2, 3]),
+        );
+        let image = DeviceImage {
+            spirv: vec![0x07, 0x23, 0x02, 0x03],
+            property_sets: sets,
+            kernels: vec!["_ZTS1K".into()],
+        };
+        let ir = registration_ir(std::slice::from_ref(&image));
+        assert!(ir.contains("i32 1, i64 7 }"), "{ir}");
+        // 8-byte bit count (24 bits) before the data.
+        assert!(
+            ir.contains("c\"\\18\\00\\00\\00\\00\\00\\00\\00\\01\\02\\03\""),
+            "{ir}"
+        );
+        let object = registration_object(&[image]).expect("object");
+        assert_eq!(&object[..4], b"\x7fELF");
+    }
+}
