@@ -60,3 +60,16 @@ if os.path.isfile(intel_ocl):
     config.available_features.add("intel-opencl")
 config.substitutions.append(("%ocl_env", "env OCL_ICD_VENDORS=" + intel_ocl))
 config.substitutions.append(("%python", sys.executable))
+
+# --- sycl-clang++ (issue 9) -------------------------------------------------------------------
+# %sycl-clangxx: the driver. Execution tests need the SYCL runtime that scripts/setup installs
+# and registers (libsycl.so.9, the UR loader and OpenCL adapter, the Intel CPU OpenCL runtime as
+# an ICD): they run the built programs with lit's plain environment, as a user would.
+config.substitutions.append(("%sycl-clangxx", os.path.join(bin_dir, "sycl-clang++")))
+runtime_lib = os.path.join(root, ".venv", "lib")
+runtime_files = ("libsycl.so.9", "libur_loader.so.0", "libur_adapter_opencl.so.0", "libintelocl.so")
+if all(os.path.isfile(os.path.join(runtime_lib, f)) for f in runtime_files) and os.path.isfile(
+    "/etc/OpenCL/vendors/sycl-specconst-intel-cpu.icd"
+):
+    config.available_features.add("sycl-runtime")
+config.substitutions.append(("%runtime_lib", runtime_lib))

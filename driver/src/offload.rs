@@ -13,8 +13,8 @@ const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
 const VERSION: u32 = 1;
 const HEADER_SIZE: usize = 32;
 const ENTRY_SIZE: usize = 40;
-/// `IMG_Bitcode`.
-pub(crate) const IMAGE_KIND_BITCODE: u16 = 1;
+/// `IMG_Bitcode` (`IMG_Object` is 1; `llvm-objdump --offloading` prints the kind).
+pub(crate) const IMAGE_KIND_BITCODE: u16 = 2;
 /// `OFK_SYCL`.
 pub(crate) const OFFLOAD_KIND_SYCL: u16 = 8;
 pub(crate) const SECTION: &str = ".llvm.offloading";
@@ -243,7 +243,7 @@ mod tests {
     fn container_layout_matches_llvm_offload_binary() {
         // What `llvm-offload-binary --image=file=img.bin,triple=spir64-unknown-unknown,
         // arch=generic,kind=sycl` wrote for 8 image bytes, except the image kind: the tool
-        // derives it from the file name (.bin gives 0, .bc gives 1).
+        // derives it from the file name (.bin gives 0, .bc gives 2).
         let mut image = OffloadImage::sycl_bitcode("spir64-unknown-unknown", b"ABCDEFGH".to_vec());
         image.image_kind = 0;
         let bytes = image.to_bytes();

@@ -424,8 +424,9 @@ pub(crate) fn compile_source(
                 integration_header::render_integration_header(&[]).as_bytes(),
             )?;
             write_file(&host_tu, &unit.host_source(&footer)?)?;
+            let staged = unit.scratch.path("host.out");
             run(
-                &mut unit.host_command(&host_tu, &header, None, phase, output),
+                &mut unit.host_command(&host_tu, &header, None, phase, Some(&staged)),
                 echo,
             )?;
             return Err(Failure::Message(format!(
@@ -467,16 +468,19 @@ pub(crate) fn compile_source(
         integration_header::render_integration_header(&kernels).as_bytes(),
     )?;
     write_file(&host_tu, &unit.host_source(&footer)?)?;
+    // clang removes an existing output when it fails: it writes into the generated directory
+    // and the result replaces the output only on success.
+    let staged = output.map(|_| unit.scratch.path("host.out"));
+    let embedded = wants_device.then_some(&*embed);
     run(
-        &mut unit.host_command(
-            &host_tu,
-            &header,
-            wants_device.then_some(&*embed),
-            phase,
-            output,
-        ),
+        &mut unit.host_command(&host_tu, &header, embedded, phase, staged.as_deref()),
         echo,
-    )
+    )?;
+    match (staged, output) {
+        (Some(staged), Some(output)) => std::fs::rename(&staged, output)
+            .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display()))),
+        _ => Ok(()),
+    }
 }
 
 /// Full build: compiles the C++ sources into the generated directory, then links.
@@ -525,7 +529,8 @@ fn link(
     let mut has_images = false;
     if !echo.dry_run {
         let mut bitcode = Vec::new();
-        for input in inputs {
+        let libraries = static_libraries(&cl.link_flags);
+        for input in inputs.iter().chain(&libraries) {
             let is_object_or_archive = input
                 .extension()
                 .is_some_and(|e| matches!(e.as_bytes(), b"o" | b"a" | b"obj" | b"lo"));
@@ -581,6 +586,52 @@ fn link(
     // The output appears only once the link succeeded: a failed link leaves the old one.
     std::fs::rename(&linked, output)
         .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+}
+
+/// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`
+/// directories in order, a shared `libNAME.so` before `libNAME.a` in the same directory (a
+/// shared library carries no device code here), `-l:FILE` by exact name.
+fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    let mut names = Vec::new();
+    let mut flags = link_flags.iter();
+    while let Some(flag) = flags.next() {
+        let b = flag.as_bytes();
+        let value = |joined: &[u8], flags: &mut std::slice::Iter<'_, OsString>| {
+            if joined.is_empty() {
+                flags.next().map(|v| v.as_bytes().to_vec())
+            } else {
+                Some(joined.to_vec())
+            }
+        };
+        if let Some(rest) = b.strip_prefix(b"-L") {
+            dirs.extend(value(rest, &mut flags).map(|d| PathBuf::from(OsStr::from_bytes(&d))));
+        } else if let Some(rest) = b.strip_prefix(b"-l") {
+            names.extend(value(rest, &mut flags));
+        }
+    }
+    let mut found = Vec::new();
+    for name in names {
+        let candidates: Vec<Vec<u8>> = match name.strip_prefix(b":") {
+            Some(exact) => vec![exact.to_vec()],
+            None => vec![
+                [b"lib".as_slice(), &name, b".so"].concat(),
+                [b"lib".as_slice(), &name, b".a"].concat(),
+            ],
+        };
+        'search: for dir in &dirs {
+            for file in &candidates {
+                let path = dir.join(OsStr::from_bytes(file));
+                if path.is_file() {
+                    if path.extension().is_some_and(|e| e == "a") {
+                        found.push(path);
+                    }
+                    break 'search;
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Compile options that also shape a link (sanitizers, target, standard library choice).

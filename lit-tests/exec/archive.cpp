@@ -1,0 +1,24 @@
+// Device code inside a static archive member is found at link time.
+// REQUIRES: sycl-runtime
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %sycl-clangxx -fsycl -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other.o
+// RUN: llvm-ar-22 rcs %t/libother.a %t/other.o
+// RUN: %sycl-clangxx -fsycl -std=c++17 %s -L%t -lother -o %t/app
+// RUN: %t/app | FileCheck %s
+// A path to the archive works as well.
+// RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/libother.a -o %t/app2
+// RUN: %t/app2 | FileCheck %s
+#include <sycl/sycl.hpp>
+#include <cstdio>
+
+int run_other(sycl::queue &q, int *out, bool set);
+
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(1, q);
+  int by_default = run_other(q, out, false);
+  int set = run_other(q, out, true);
+  std::printf("archive: %d %d\n", by_default, set);
+  sycl::free(out, q);
+}
+// CHECK: archive: 20 2000
