@@ -3,6 +3,7 @@
 //! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
 
 mod args;
+mod depfile;
 mod offload;
 mod pipeline;
 mod toolchain;

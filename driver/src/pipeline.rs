@@ -15,6 +15,7 @@ use post_link::llvm::Context;
 use post_link::lower::Mode;
 
 use crate::args::{CommandLine, Input, InputKind, Phase, SpecConstMode};
+use crate::depfile::{self, DepOptions};
 use crate::offload::{self, OffloadImage};
 use crate::toolchain::Toolchain;
 
@@ -205,8 +206,7 @@ impl Unit<'_> {
 
     fn host_command(
         &self,
-        tu: &Path,
-        header: &Path,
+        files: &Generated,
         embed: Option<&Path>,
         phase: Phase,
         out: Option<&Path>,
@@ -219,12 +219,22 @@ impl Unit<'_> {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         cmd.args(["-fsycl", "-fsycl-host-only", "-include"])
-            .arg(header)
+            .arg(&files.header)
             .arg("-iquote")
             .arg(source_dir)
-            .args(&self.cl.compile_flags)
+            .args(without_dependency_flags(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
+        let deps = DepOptions::from_flags(&self.cl.compile_flags);
+        if deps.wanted && out.is_some() {
+            cmd.arg(if deps.user_headers_only {
+                "-MMD"
+            } else {
+                "-MD"
+            })
+            .arg("-MF")
+            .arg(&files.host_depfile);
+        }
         if let Some(embed) = embed {
             let mut flag = OsString::from("-fembed-offload-object=");
             flag.push(embed);
@@ -239,7 +249,7 @@ impl Unit<'_> {
         if self.source.language.is_none() {
             cmd.args(["-x", "c++"]);
         }
-        cmd.arg(tu);
+        cmd.arg(&files.host_tu);
         if let Some(out) = out {
             cmd.arg("-o").arg(out);
         }
@@ -333,6 +343,35 @@ fn finish_device_code(raw: Vec<u8>, name: &str, analysis: &plugin::Analysis) -> 
     })
 }
 
+/// The generated files of one TU, in its generated directory.
+struct Generated {
+    prelude: PathBuf,
+    raw_device: PathBuf,
+    footer: PathBuf,
+    header: PathBuf,
+    embed: PathBuf,
+    host_tu: PathBuf,
+    host_depfile: PathBuf,
+    staged_output: PathBuf,
+}
+
+impl Generated {
+    fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
+        Generated {
+            prelude: scratch.path("device-prelude.hpp"),
+            raw_device: scratch.path("device.clang.bc"),
+            footer: scratch.path("footer.h"),
+            header: scratch.path("integration-header.h"),
+            embed: scratch.path("device.offload"),
+            // The copy keeps the source's file name (debug info and `__FILE__` of the
+            // basename stay the user's).
+            host_tu: scratch.path(source.file_name().unwrap_or(OsStr::new("source.cpp"))),
+            host_depfile: scratch.path("host.d"),
+            staged_output: scratch.path("host.out"),
+        }
+    }
+}
+
 /// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
 pub(crate) fn compile_source(
     tc: &Toolchain,
@@ -346,65 +385,92 @@ pub(crate) fn compile_source(
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
     let scratch = Scratch::new(absolute(&generated_dir(cl, &anchor)), cl.save_temps, echo)?;
+    let files = Generated::in_dir(&scratch, &source.path);
     let unit = Unit {
         tc,
         cl,
         source,
         scratch,
     };
-    let prelude = unit.scratch.path("device-prelude.hpp");
-    let raw_device = unit.scratch.path("device.clang.bc");
-    let footer = unit.scratch.path("footer.h");
-    let header = unit.scratch.path("integration-header.h");
-    let embed = unit.scratch.path("device.offload");
-    let host_tu = unit
-        .scratch
-        .path(source.path.file_name().unwrap_or(OsStr::new("source.cpp")));
     let wants_device = matches!(phase, Phase::Compile | Phase::Link);
-
     echo.show(&format!(
         " # sycl-clang++: analysis (libclang, in process) of \"{}\" -> \"{}\"",
         source.path.display(),
-        footer.display()
+        files.footer.display()
     ));
-    let mut device_cmd = unit.device_command(&raw_device, &prelude);
     if echo.dry_run {
         if wants_device {
-            echo.command(&device_cmd);
+            echo.command(&unit.device_command(&files.raw_device, &files.prelude));
             echo.show(&format!(
                 " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\", \"{}\"",
-                embed.display(),
-                header.display()
+                files.embed.display(),
+                files.header.display()
             ));
         }
-        echo.command(&unit.host_command(
-            &host_tu,
-            &header,
-            wants_device.then_some(&*embed),
-            phase,
-            output,
-        ));
+        let embed = wants_device.then_some(&*files.embed);
+        echo.command(&unit.host_command(&files, embed, phase, output));
         return Ok(());
     }
-    if wants_device {
-        write_file(&prelude, PRELUDE.as_bytes())?;
+    let (analysis, device_output) =
+        analyse_beside_device_compile(&unit, &files, wants_device, echo);
+    let analysis = match analysis {
+        Ok(a) => a,
+        Err(plugin::Error::Compile { .. }) => {
+            return report_analysis_errors(&unit, &files, phase, echo);
+        }
+        Err(e) => return Err(Failure::Message(e.to_string())),
+    };
+    for w in &analysis.warnings {
+        eprintln!("{w}");
     }
-    let analysis_options = plugin::Options {
-        source: source.path.clone(),
-        args: without_dependency_flags(&cl.compile_flags)
+    let kernels = match device_output {
+        Some(out) => finish_device_compile(&unit, &files, out, &analysis)?,
+        None => Vec::new(),
+    };
+    let footer_text = footer_gen::render(&analysis.spec_ids, footer_gen::Style::V3);
+    write_file(&files.footer, footer_text.as_bytes())?;
+    write_file(
+        &files.header,
+        integration_header::render_integration_header(&kernels).as_bytes(),
+    )?;
+    compile_host(&unit, &files, wants_device, phase, output, echo)
+}
+
+/// The libclang analysis, on its own thread while clang compiles the device side.
+fn analyse_beside_device_compile(
+    unit: &Unit<'_>,
+    files: &Generated,
+    wants_device: bool,
+    echo: Echo,
+) -> (
+    std::result::Result<plugin::Analysis, plugin::Error>,
+    Option<std::io::Result<std::process::Output>>,
+) {
+    if wants_device {
+        if let Err(e) = write_file(&files.prelude, PRELUDE.as_bytes()) {
+            let message = match e {
+                Failure::Message(m) => m,
+                Failure::Reported(_) => String::new(),
+            };
+            return (Err(plugin::Error::Internal(message)), None);
+        }
+    }
+    let options = plugin::Options {
+        source: unit.source.path.clone(),
+        args: without_dependency_flags(&unit.cl.compile_flags)
             .iter()
             .map(|a| a.to_string_lossy().into_owned())
             .chain([
                 "-isystem".to_string(),
-                tc.sycl_include.to_string_lossy().into_owned(),
+                unit.tc.sycl_include.to_string_lossy().into_owned(),
             ])
             .collect(),
         unique_prefix: None,
         skip_teardown: false,
     };
-    // The analysis parse runs beside the device compile.
-    let (analysis, device_output) = std::thread::scope(|s| {
-        let analysis = s.spawn(|| plugin::analyze(&analysis_options));
+    let mut device_cmd = unit.device_command(&files.raw_device, &files.prelude);
+    std::thread::scope(|s| {
+        let analysis = s.spawn(|| plugin::analyze(&options));
         let device = wants_device.then(|| {
             echo.command(&device_cmd);
             device_cmd.stdin(Stdio::null()).output()
@@ -413,71 +479,92 @@ pub(crate) fn compile_source(
             .join()
             .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
         (analysis, device)
-    });
-    let analysis = match analysis {
-        Ok(a) => a,
-        Err(plugin::Error::Compile { .. }) => {
-            // clang's own diagnostics, against the user's file, from the host compile.
-            write_file(&footer, b"")?;
-            write_file(
-                &header,
-                integration_header::render_integration_header(&[]).as_bytes(),
-            )?;
-            write_file(&host_tu, &unit.host_source(&footer)?)?;
-            let staged = unit.scratch.path("host.out");
-            run(
-                &mut unit.host_command(&host_tu, &header, None, phase, Some(&staged)),
-                echo,
-            )?;
-            return Err(Failure::Message(format!(
-                "'{}' compiles on its own but not for the SYCL analysis",
-                source.path.display()
-            )));
-        }
-        Err(e) => return Err(Failure::Message(e.to_string())),
-    };
-    for w in &analysis.warnings {
-        eprintln!("{w}");
-    }
-    let mut kernels = Vec::new();
-    if let Some(device_output) = device_output {
-        let out = device_output
-            .map_err(|e| format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))?;
-        if !out.status.success() {
-            std::io::Write::write_all(&mut std::io::stderr(), &out.stderr).ok();
-            eprintln!(
-                "sycl-clang++: error: device compilation of '{}' failed (the diagnostics above come from the device compile)",
-                source.path.display()
-            );
-            return Err(Failure::Reported(out.status.code().unwrap_or(1)));
-        }
-        let raw = std::fs::read(&raw_device)
-            .map_err(|e| format!("cannot read '{}': {e}", raw_device.display()))?;
-        let device_side = finish_device_code(raw, &raw_device.to_string_lossy(), &analysis)?;
-        kernels = device_side.kernels;
-        if cl.save_temps {
-            write_file(&unit.scratch.path("device.bc"), &device_side.bitcode)?;
-        }
-        let container = OffloadImage::sycl_bitcode(DEVICE_TRIPLE, device_side.bitcode).to_bytes();
-        write_file(&embed, &container)?;
-    }
-    let footer_text = footer_gen::render(&analysis.spec_ids, footer_gen::Style::V3);
-    write_file(&footer, footer_text.as_bytes())?;
+    })
+}
+
+/// The TU does not compile: clang's own diagnostics, against the user's file, come from a host
+/// compile without footer or kernels.
+fn report_analysis_errors(
+    unit: &Unit<'_>,
+    files: &Generated,
+    phase: Phase,
+    echo: Echo,
+) -> Result<()> {
+    write_file(&files.footer, b"")?;
     write_file(
-        &header,
-        integration_header::render_integration_header(&kernels).as_bytes(),
+        &files.header,
+        integration_header::render_integration_header(&[]).as_bytes(),
     )?;
-    write_file(&host_tu, &unit.host_source(&footer)?)?;
-    // clang removes an existing output when it fails: it writes into the generated directory
-    // and the result replaces the output only on success.
-    let staged = output.map(|_| unit.scratch.path("host.out"));
-    let embedded = wants_device.then_some(&*embed);
-    run(
-        &mut unit.host_command(&host_tu, &header, embedded, phase, staged.as_deref()),
-        echo,
-    )?;
+    write_file(&files.host_tu, &unit.host_source(&files.footer)?)?;
+    let mut cmd = unit.host_command(files, None, phase, Some(&files.staged_output));
+    run(&mut cmd, echo)?;
+    Err(Failure::Message(format!(
+        "'{}' compiles on its own but not for the SYCL analysis",
+        unit.source.path.display()
+    )))
+}
+
+/// Checks the device compile, finishes its bitcode and writes the container to embed; returns
+/// the kernels for the integration header.
+fn finish_device_compile(
+    unit: &Unit<'_>,
+    files: &Generated,
+    output: std::io::Result<std::process::Output>,
+    analysis: &plugin::Analysis,
+) -> Result<Vec<KernelInfo>> {
+    let clang = unit.tc.clang.to_string_lossy();
+    let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
+    if !out.status.success() {
+        std::io::Write::write_all(&mut std::io::stderr(), &out.stderr).ok();
+        eprintln!(
+            "sycl-clang++: error: device compilation of '{}' failed (the diagnostics above come from the device compile)",
+            unit.source.path.display()
+        );
+        return Err(Failure::Reported(out.status.code().unwrap_or(1)));
+    }
+    let raw = std::fs::read(&files.raw_device)
+        .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
+    let device_side = finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis)?;
+    if unit.cl.save_temps {
+        write_file(&unit.scratch.path("device.bc"), &device_side.bitcode)?;
+    }
+    let container = OffloadImage::sycl_bitcode(DEVICE_TRIPLE, device_side.bitcode).to_bytes();
+    write_file(&files.embed, &container)?;
+    Ok(device_side.kernels)
+}
+
+/// The host compile of the source copy with footer; its output replaces `output` only on
+/// success (clang removes an existing output when it fails), the depfile rewritten to name
+/// real inputs only.
+fn compile_host(
+    unit: &Unit<'_>,
+    files: &Generated,
+    wants_device: bool,
+    phase: Phase,
+    output: Option<&Path>,
+    echo: Echo,
+) -> Result<()> {
+    write_file(&files.host_tu, &unit.host_source(&files.footer)?)?;
+    let staged = output.map(|_| files.staged_output.as_path());
+    let embed = wants_device.then_some(&*files.embed);
+    run(&mut unit.host_command(files, embed, phase, staged), echo)?;
+    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    if let (true, Some(output)) = (deps.wanted, output) {
+        let text = std::fs::read_to_string(&files.host_depfile)
+            .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+        let generated = [files.footer.clone(), files.header.clone()];
+        let rewritten = depfile::rewrite(
+            &text,
+            &files.host_tu,
+            &unit.source.path,
+            &generated,
+            &deps.target_for(output),
+            deps.phony,
+        );
+        write_file(&deps.path_for(output), rewritten.as_bytes())?;
+    }
     match (staged, output) {
-        (Some(staged), Some(output)) => std::fs::rename(&staged, output)
+        (Some(staged), Some(output)) => std::fs::rename(staged, output)
             .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display()))),
         _ => Ok(()),
     }

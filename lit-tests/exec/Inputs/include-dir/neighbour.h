@@ -1,0 +1,2 @@
+#pragma once
+constexpr int from_neighbour = 5;
