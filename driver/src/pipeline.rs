@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use footer_gen::integration_header::{self, KernelInfo, KernelParam, ParamKind};
 use post_link::device;
@@ -62,6 +63,18 @@ impl Echo {
             }
             eprintln!("{}", line.trim_end());
         }
+    }
+}
+
+/// `SYCL_SPECCONST_TIMING=1`: each step's wall time on stderr.
+fn timing(step: &str, time: Duration) {
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ENABLED.get_or_init(|| std::env::var_os("SYCL_SPECCONST_TIMING").is_some_and(|v| v == "1"))
+    {
+        eprintln!(
+            "sycl-clang++: timing: {step} {:.1} ms",
+            time.as_secs_f64() * 1e3
+        );
     }
 }
 
@@ -423,17 +436,58 @@ pub(crate) fn compile_source(
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
+    if wants_device {
+        refuse_special_captures(&analysis)?;
+    }
+    let started = Instant::now();
     let kernels = match device_output {
         Some(out) => finish_device_compile(&unit, &files, out, &analysis)?,
         None => Vec::new(),
     };
+    timing(
+        "symbolic IDs, kernel entry points, embedding",
+        started.elapsed(),
+    );
     let footer_text = footer_gen::render(&analysis.spec_ids, footer_gen::Style::V3);
     write_file(&files.footer, footer_text.as_bytes())?;
     write_file(
         &files.header,
         integration_header::render_integration_header(&kernels).as_bytes(),
     )?;
-    compile_host(&unit, &files, wants_device, phase, output, echo)
+    let started = Instant::now();
+    let result = compile_host(&unit, &files, wants_device, phase, output, echo);
+    timing("host compile", started.elapsed());
+    result
+}
+
+/// Kernels whose objects hold accessors, samplers or streams need DPC++'s decomposed kernel
+/// arguments; passed as bytes they would read host-side state on the device. Refused, with
+/// the launch's location, rather than built into a program that computes garbage.
+fn refuse_special_captures(analysis: &plugin::Analysis) -> Result<()> {
+    let mut refused = false;
+    for kernel in analysis
+        .kernels
+        .iter()
+        .filter(|k| !k.special_captures.is_empty())
+    {
+        let at = &kernel.location;
+        let file = at.file.as_deref().unwrap_or(&analysis.source);
+        eprintln!(
+            "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device yet \
+             (kernel objects travel as bytes; accessors, samplers and streams need decomposed kernel \
+             arguments); capture USM pointers instead",
+            file.display(),
+            at.line,
+            at.column,
+            kernel.special_captures.join("', '")
+        );
+        refused = true;
+    }
+    if refused {
+        Err(Failure::Reported(1))
+    } else {
+        Ok(())
+    }
 }
 
 /// The libclang analysis, on its own thread while clang compiles the device side.
@@ -470,10 +524,18 @@ fn analyse_beside_device_compile(
     };
     let mut device_cmd = unit.device_command(&files.raw_device, &files.prelude);
     std::thread::scope(|s| {
-        let analysis = s.spawn(|| plugin::analyze(&options));
+        let analysis = s.spawn(|| {
+            let started = Instant::now();
+            let result = plugin::analyze(&options);
+            timing("analysis", started.elapsed());
+            result
+        });
         let device = wants_device.then(|| {
             echo.command(&device_cmd);
-            device_cmd.stdin(Stdio::null()).output()
+            let started = Instant::now();
+            let result = device_cmd.stdin(Stdio::null()).output();
+            timing("device compile", started.elapsed());
+            result
         });
         let analysis = analysis
             .join()
@@ -637,8 +699,12 @@ fn link(
                 SpecConstMode::Native => Mode::Native,
                 SpecConstMode::Emulation => Mode::Emulation,
             };
-            let image =
+            let (image, steps) =
                 device::build_image(bitcode, mode, SPIRV_VERSION).map_err(|e| e.to_string())?;
+            for (step, time) in steps {
+                timing(step, time);
+            }
+            let started = Instant::now();
             if cl.save_temps {
                 write_file(&scratch.path("device.spv"), &image.spirv)?;
                 write_file(
@@ -649,6 +715,7 @@ fn link(
             let object = post_link::registration::registration_object(std::slice::from_ref(&image))
                 .map_err(|e| format!("cannot write the registration object: {e}"))?;
             write_file(&registration, &object)?;
+            timing("registration object", started.elapsed());
             has_images = true;
         }
     }
@@ -666,7 +733,9 @@ fn link(
     let mut rpath = OsString::from("-Wl,-rpath,");
     rpath.push(&tc.runtime_lib);
     cmd.arg(rpath).arg("-o").arg(&linked);
+    let started = Instant::now();
     run(&mut cmd, echo)?;
+    timing("host link", started.elapsed());
     if echo.dry_run {
         return Ok(());
     }

@@ -1196,6 +1196,7 @@ impl<'tu> Walker<'tu> {
         // Most calls are neither: the name is compared before any string is made of it.
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
+        let mut special = Vec::new();
         let (callable, takes_kernel_handler) = if is_invoker_name && declared_in_sycl(callee) {
             // handler::single_task / parallel_for: the kernel is the last argument.
             let nargs = call.num_arguments();
@@ -1213,6 +1214,7 @@ impl<'tu> Walker<'tu> {
                     } else {
                         record.ty().canonical().spelling()
                     };
+                    special = special_captures(arg_ty);
                     (callable, call_operator_takes_kernel_handler(record))
                 }
                 None => (arg_ty.spelling(), false),
@@ -1233,6 +1235,7 @@ impl<'tu> Walker<'tu> {
             callable,
             takes_kernel_handler,
             location: source_location(call),
+            special_captures: special,
         });
     }
 }
@@ -1296,14 +1299,79 @@ impl<'tu> Walker<'tu> {
                 None => (kernel.ty().spelling(), false),
             },
         };
+        // A launch in a template pattern: its instantiations are checked where they happen.
         self.kernels.push(Kernel {
             name: written_template_argument(*callee_ref, &invoker),
             invoker,
             callable,
             takes_kernel_handler,
             location: source_location(call),
+            special_captures: Vec::new(),
         });
     }
+}
+
+/// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes.
+const SPECIAL_KERNEL_ARGUMENTS: &[&str] = &[
+    "accessor",
+    "local_accessor",
+    "host_accessor",
+    "sampler",
+    "stream",
+    "unsampled_image_accessor",
+    "sampled_image_accessor",
+    "host_unsampled_image_accessor",
+    "host_sampled_image_accessor",
+    "image_accessor",
+    "work_group_memory",
+    "dynamic_work_group_memory",
+    "dynamic_accessor",
+    "dynamic_local_accessor",
+];
+
+/// Is the outermost namespace around `c` `sycl` (any depth: `sycl::ext::oneapi::…`)?
+fn in_sycl_tree(c: Cursor<'_>) -> bool {
+    let mut outermost = None;
+    let mut cur = c.semantic_parent();
+    while let Some(p) = cur {
+        if p.kind() == lc::CXCursor_Namespace {
+            outermost = Some(p);
+        }
+        cur = p.semantic_parent();
+    }
+    outermost.is_some_and(|ns| ns.with_spelling(|name| name == b"sycl"))
+}
+
+/// The captured types of a kernel object (fields, recursively through user structs and
+/// arrays) that need DPC++'s decomposed kernel arguments.
+fn special_captures(object: Type<'_>) -> Vec<String> {
+    fn walk(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
+        let ty = ty.canonical();
+        if depth > 8 {
+            return;
+        }
+        if let Some(element) = ty.array_element() {
+            return walk(element, depth + 1, out);
+        }
+        let Some(record) = ty.declaration() else {
+            return;
+        };
+        let base = record.specialized_template().unwrap_or(record);
+        if in_sycl_tree(base) {
+            if base.with_spelling(|n| SPECIAL_KERNEL_ARGUMENTS.iter().any(|s| s.as_bytes() == n)) {
+                out.push(ty.spelling());
+            }
+            return;
+        }
+        for field in ty.fields() {
+            walk(field.ty(), depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    for field in object.canonical().fields() {
+        walk(field.ty(), 0, &mut out);
+    }
+    out
 }
 
 /// The lambda an expression creates, through implicit conversions and temporaries.

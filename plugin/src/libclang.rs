@@ -784,6 +784,33 @@ impl<'tu> Type<'tu> {
         Type::new(unsafe { call!(clang_getPointeeType)(self.raw) })
     }
 
+    /// For constant arrays: the element type.
+    pub(crate) fn array_element(&self) -> Option<Type<'tu>> {
+        // SAFETY: valid type value; an invalid result means "not an array".
+        let t = Type::new(unsafe { call!(clang_getArrayElementType)(self.raw) });
+        t.is_valid().then_some(t)
+    }
+
+    /// For records: the declarations of their fields, lambda captures included.
+    pub(crate) fn fields(&self) -> Vec<Cursor<'tu>> {
+        extern "C" fn collect(field: CXCursor, data: CXClientData) -> CXVisitorResult {
+            // SAFETY: `data` is the `Vec` passed below, alive for the whole visit.
+            let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+            out.push(field);
+            CXVisit_Continue
+        }
+        let mut raw: Vec<CXCursor> = Vec::new();
+        // SAFETY: the vector outlives the call; the callback matches clang's signature.
+        unsafe {
+            call!(clang_Type_visitFields)(
+                self.raw,
+                collect,
+                &mut raw as *mut Vec<CXCursor> as *mut c_void,
+            );
+        }
+        raw.into_iter().map(Cursor::new).collect()
+    }
+
     /// The Itanium code of a builtin type (`i`, `j`, `b`, …), `None` for other types.
     pub(crate) fn itanium_builtin_code(&self) -> Option<&'static str> {
         Some(match self.raw.kind {

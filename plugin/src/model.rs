@@ -130,4 +130,9 @@ pub struct Kernel {
     pub callable: String,
     pub takes_kernel_handler: bool,
     pub location: SourceLocation,
+    /// Types among the callable's captures (also inside captured structs and arrays) that
+    /// DPC++ passes as decomposed kernel arguments (accessors, samplers, streams, …), spelled
+    /// as clang prints them. Not part of `--json`.
+    #[serde(skip)]
+    pub special_captures: Vec<String>,
 }

@@ -256,12 +256,23 @@ pub struct DeviceImage {
     pub kernels: Vec<String>,
 }
 
-/// Links device bitcode modules, lowers spec constants in `mode` and returns the image.
+/// How long each step of [`build_image`] took, in order.
+pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
+
+/// Links device bitcode modules, lowers spec constants in `mode` and returns the image with
+/// the time each step took.
 pub fn build_image(
     inputs: Vec<(String, Vec<u8>)>,
     mode: Mode,
     spirv_version: &str,
-) -> Result<DeviceImage, DeviceError> {
+) -> Result<(DeviceImage, StepTimes), DeviceError> {
+    let mut times = StepTimes::new();
+    let mut clock = std::time::Instant::now();
+    let mut lap = |step: &'static str, times: &mut StepTimes| {
+        let now = std::time::Instant::now();
+        times.push((step, now - clock));
+        clock = now;
+    };
     let ctx = Context::new();
     let mut linked: Option<Module<'_>> = None;
     for (name, bytes) in inputs {
@@ -276,17 +287,21 @@ pub fn build_image(
         }
     }
     let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    lap("device link", &mut times);
     lower::lower(&module, mode)?;
     module
         .verify()
         .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
-    let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
     let property_sets = driver::property_sets(&module, false)?;
-    Ok(DeviceImage {
+    lap("spec-constant lowering", &mut times);
+    let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+    lap("SPIR-V", &mut times);
+    let image = DeviceImage {
         spirv,
         property_sets,
         kernels: lower::kernel_names(&module),
-    })
+    };
+    Ok((image, times))
 }
 
 /// The property value types of the runtime's `_pi_device_binary_property_struct`.
