@@ -78,21 +78,10 @@ fn timing(step: &str, time: Duration) {
     }
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> Failure {
-    Failure::Message(format!("cannot write '{}': {e}", path.display()))
-}
-
-/// Writes through a temporary file and a rename, so readers never see half a file.
+/// Writes through footer-gen's one atomic writer (temporary file and rename; a replaced
+/// file keeps its mode), so readers never see half a file.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let dir = dir.unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".sycl-clang++-")
-        .tempfile_in(dir)
-        .map_err(|e| io_error(path, &e))?;
-    std::io::Write::write_all(&mut tmp, bytes).map_err(|e| io_error(path, &e))?;
-    tmp.persist(path).map_err(|e| io_error(path, &e.error))?;
-    Ok(())
+    footer_gen::output::write_output(path, bytes).map_err(Failure::Message)
 }
 
 fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
