@@ -3,6 +3,7 @@
 //! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
 
 mod args;
+mod compile;
 mod depfile;
 mod offload;
 mod pipeline;
@@ -155,7 +156,7 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
         };
         match input.kind {
             InputKind::CxxSource => {
-                pipeline::compile_source(tc, cl, input, output.as_deref(), cl.phase, echo)?
+                compile::compile_source(tc, cl, input, output.as_deref(), cl.phase, echo)?
             }
             // C and other languages: clang on its own, with the user's options.
             InputKind::OtherSource | InputKind::LinkInput => {

@@ -7,21 +7,17 @@ use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use footer_gen::integration_header::{self, KernelInfo, KernelParam, ParamKind};
 use post_link::device;
-use post_link::llvm::Context;
 use post_link::lower::Mode;
 
-use crate::args::{CommandLine, Input, InputKind, Phase, SpecConstMode};
-use crate::depfile::{self, DepOptions};
-use crate::offload::{self, OffloadImage};
+use crate::args::{CommandLine, InputKind, Phase, SpecConstMode};
+use crate::offload;
 use crate::toolchain::Toolchain;
 
-const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
-const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
+pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
 /// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4).
 const SPIRV_VERSION: &str = "1.2";
 
@@ -38,7 +34,7 @@ impl From<String> for Failure {
     }
 }
 
-type Result<T> = std::result::Result<T, Failure>;
+pub(crate) type Result<T> = std::result::Result<T, Failure>;
 
 /// How steps are shown: `-###` prints them instead of running, `-v` prints and runs.
 #[derive(Clone, Copy)]
@@ -48,13 +44,13 @@ pub(crate) struct Echo {
 }
 
 impl Echo {
-    fn show(&self, line: &str) {
+    pub(crate) fn show(&self, line: &str) {
         if self.dry_run || self.verbose {
             eprintln!("{line}");
         }
     }
 
-    fn command(&self, cmd: &Command) {
+    pub(crate) fn command(&self, cmd: &Command) {
         if self.dry_run || self.verbose {
             let mut line = String::new();
             line.push(' ');
@@ -67,7 +63,7 @@ impl Echo {
 }
 
 /// `SYCL_SPECCONST_TIMING=1`: each step's wall time on stderr.
-fn timing(step: &str, time: Duration) {
+pub(crate) fn timing(step: &str, time: Duration) {
     static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     if *ENABLED.get_or_init(|| std::env::var_os("SYCL_SPECCONST_TIMING").is_some_and(|v| v == "1"))
     {
@@ -80,7 +76,7 @@ fn timing(step: &str, time: Duration) {
 
 /// Writes through footer-gen's one atomic writer (temporary file and rename; a replaced
 /// file keeps its mode), so readers never see half a file.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     footer_gen::output::write_output(path, bytes).map_err(Failure::Message)
 }
 
@@ -101,7 +97,7 @@ fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
 
 /// The directory of generated files for an output (deterministic: `<output>.sycl`, in
 /// `-fsycl-footer-path` when given).
-fn generated_dir(cl: &CommandLine, output: &Path) -> PathBuf {
+pub(crate) fn generated_dir(cl: &CommandLine, output: &Path) -> PathBuf {
     let name = output.file_name().unwrap_or(OsStr::new("out"));
     let mut dir_name = name.to_os_string();
     dir_name.push(".sycl");
@@ -116,13 +112,13 @@ fn generated_dir(cl: &CommandLine, output: &Path) -> PathBuf {
 }
 
 /// Removes a generated directory unless `-save-temps`.
-struct Scratch {
+pub(crate) struct Scratch {
     dir: PathBuf,
     keep: bool,
 }
 
 impl Scratch {
-    fn new(dir: PathBuf, keep: bool, echo: Echo) -> Result<Scratch> {
+    pub(crate) fn new(dir: PathBuf, keep: bool, echo: Echo) -> Result<Scratch> {
         if !echo.dry_run {
             std::fs::create_dir_all(&dir)
                 .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
@@ -132,7 +128,7 @@ impl Scratch {
             keep: keep || echo.dry_run,
         })
     }
-    fn path(&self, name: impl AsRef<Path>) -> PathBuf {
+    pub(crate) fn path(&self, name: impl AsRef<Path>) -> PathBuf {
         self.dir.join(name)
     }
 }
@@ -145,7 +141,7 @@ impl Drop for Scratch {
     }
 }
 
-fn has_optimization_flag(flags: &[OsString]) -> bool {
+pub(crate) fn has_optimization_flag(flags: &[OsString]) -> bool {
     flags.iter().any(|f| f.as_bytes().starts_with(b"-O"))
 }
 
@@ -160,7 +156,7 @@ fn is_dependency_flag(flag: &[u8]) -> bool {
 }
 
 /// Compile flags without dependency output (for the device compile and the analysis).
-fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
+pub(crate) fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
     let mut out = Vec::with_capacity(flags.len());
     let mut skip_value = false;
     for f in flags {
@@ -177,448 +173,9 @@ fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
     out
 }
 
-/// The per-source plan and its generated files.
-struct Unit<'a> {
-    tc: &'a Toolchain,
-    cl: &'a CommandLine,
-    source: &'a Input,
-    scratch: Scratch,
-}
-
-impl Unit<'_> {
-    fn device_command(&self, out: &Path, prelude: &Path) -> Command {
-        let mut cmd = Command::new(&self.tc.clang);
-        cmd.args(["-fsycl", "-fsycl-device-only"])
-            .arg(format!(
-                "--offload-targets={}",
-                DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-            ))
-            .arg("-include")
-            .arg(prelude)
-            .args(without_dependency_flags(&self.cl.compile_flags))
-            .arg("-isystem")
-            .arg(&self.tc.sycl_include);
-        // DPC++ optimises device code unless told otherwise.
-        if !has_optimization_flag(&self.cl.compile_flags) {
-            cmd.arg("-O2");
-        }
-        cmd.arg("-c").arg(&self.source.path).arg("-o").arg(out);
-        cmd
-    }
-
-    fn host_command(
-        &self,
-        files: &Generated,
-        embed: Option<&Path>,
-        phase: Phase,
-        out: Option<&Path>,
-    ) -> Command {
-        let mut cmd = Command::new(&self.tc.clang);
-        let source_dir = self
-            .source
-            .path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        cmd.args(["-fsycl", "-fsycl-host-only", "-include"])
-            .arg(&files.header)
-            .arg("-iquote")
-            .arg(source_dir)
-            .args(without_dependency_flags(&self.cl.compile_flags))
-            .arg("-isystem")
-            .arg(&self.tc.sycl_include);
-        let deps = DepOptions::from_flags(&self.cl.compile_flags);
-        if deps.wanted && out.is_some() {
-            cmd.arg(if deps.user_headers_only {
-                "-MMD"
-            } else {
-                "-MD"
-            })
-            .arg("-MF")
-            .arg(&files.host_depfile);
-        }
-        if let Some(embed) = embed {
-            let mut flag = OsString::from("-fembed-offload-object=");
-            flag.push(embed);
-            cmd.arg("-Xclang").arg(flag);
-        }
-        match phase {
-            Phase::Compile | Phase::Link => cmd.arg("-c"),
-            Phase::Assemble => cmd.arg("-S"),
-            Phase::Preprocess => cmd.arg("-E"),
-            Phase::SyntaxOnly => cmd.arg("-fsyntax-only"),
-        };
-        if self.source.language.is_none() {
-            cmd.args(["-x", "c++"]);
-        }
-        cmd.arg(&files.host_tu);
-        if let Some(out) = out {
-            cmd.arg("-o").arg(out);
-        }
-        cmd
-    }
-
-    /// Method A of driver.md §2.1: a copy of the source behind `#line 1 "<source>"`, the footer
-    /// included after the last line; a byte-order mark stays first.
-    fn host_source(&self, footer: &Path) -> Result<Vec<u8>> {
-        let original = std::fs::read(&self.source.path).map_err(|e| {
-            Failure::Message(format!("cannot read '{}': {e}", self.source.path.display()))
-        })?;
-        let bom_len = [&[0xEF, 0xBB, 0xBF][..], &[0xFF, 0xFE], &[0xFE, 0xFF]]
-            .iter()
-            .find(|b| original.starts_with(b))
-            .map_or(0, |b| b.len());
-        let mut tu = original[..bom_len].to_vec();
-        tu.extend_from_slice(b"#line 1 \"");
-        tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
-        tu.extend_from_slice(b"\"\n");
-        tu.extend_from_slice(&original[bom_len..]);
-        tu.extend_from_slice(b"\n#include \"");
-        tu.extend_from_slice(&escape_string_literal(footer.as_os_str()));
-        tu.extend_from_slice(b"\"\n");
-        Ok(tu)
-    }
-}
-
-fn escape_string_literal(s: &OsStr) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    for &b in s.as_bytes() {
-        if b == b'\\' || b == b'"' {
-            out.push(b'\\');
-        }
-        out.push(b);
-    }
-    out
-}
-
 /// Absolute form of a path (generated files are included by absolute path).
-fn absolute(p: &Path) -> PathBuf {
+pub(crate) fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// What the device side of one TU produced.
-struct DeviceSide {
-    bitcode: Vec<u8>,
-    kernels: Vec<KernelInfo>,
-}
-
-/// Resolves symbolic IDs with the analysis and gives kernels the runtime's ABI.
-fn finish_device_code(raw: Vec<u8>, name: &str, analysis: &plugin::Analysis) -> Result<DeviceSide> {
-    let ctx = Context::new();
-    let mut module = ctx
-        .parse_ir(raw, name)
-        .map_err(|e| format!("cannot read the device bitcode '{name}': {}", e.trim_end()))?;
-    device::resolve_symbolic_ids(&module, |global| {
-        analysis
-            .spec_ids
-            .iter()
-            .find(|s| {
-                s.mangled_name == global
-                    // clang names a global-namespace C++ variable without `_Z`.
-                    || (!global.starts_with("_Z")
-                        && s.mangled_name.strip_prefix("_Z").is_some_and(|rest| {
-                            rest == format!("{}{global}", global.len())
-                        }))
-            })
-            .map(|s| s.symbolic_id.clone())
-    })
-    .map_err(|e| e.to_string())?;
-    let entries = device::wrap_kernels(&mut module).map_err(|e| e.to_string())?;
-    module
-        .verify()
-        .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
-    let kernels = entries
-        .into_iter()
-        .map(|k| KernelInfo {
-            params: vec![KernelParam {
-                kind: ParamKind::StdLayout,
-                info: u32::try_from(k.object_size).unwrap_or(u32::MAX),
-                offset: 0,
-            }],
-            object_size: k.object_size,
-            name: k.name,
-        })
-        .collect();
-    Ok(DeviceSide {
-        bitcode: module.to_bitcode().to_vec(),
-        kernels,
-    })
-}
-
-/// The generated files of one TU, in its generated directory.
-struct Generated {
-    prelude: PathBuf,
-    raw_device: PathBuf,
-    footer: PathBuf,
-    header: PathBuf,
-    embed: PathBuf,
-    host_tu: PathBuf,
-    host_depfile: PathBuf,
-    staged_output: PathBuf,
-}
-
-impl Generated {
-    fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
-        Generated {
-            prelude: scratch.path("device-prelude.hpp"),
-            raw_device: scratch.path("device.clang.bc"),
-            footer: scratch.path("footer.h"),
-            header: scratch.path("integration-header.h"),
-            embed: scratch.path("device.offload"),
-            // The copy keeps the source's file name (debug info and `__FILE__` of the
-            // basename stay the user's).
-            host_tu: scratch.path(source.file_name().unwrap_or(OsStr::new("source.cpp"))),
-            host_depfile: scratch.path("host.d"),
-            staged_output: scratch.path("host.out"),
-        }
-    }
-}
-
-/// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
-pub(crate) fn compile_source(
-    tc: &Toolchain,
-    cl: &CommandLine,
-    source: &Input,
-    output: Option<&Path>,
-    phase: Phase,
-    echo: Echo,
-) -> Result<()> {
-    let anchor = output
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
-    let scratch = Scratch::new(absolute(&generated_dir(cl, &anchor)), cl.save_temps, echo)?;
-    let files = Generated::in_dir(&scratch, &source.path);
-    let unit = Unit {
-        tc,
-        cl,
-        source,
-        scratch,
-    };
-    let wants_device = matches!(phase, Phase::Compile | Phase::Link);
-    echo.show(&format!(
-        " # sycl-clang++: analysis (libclang, in process) of \"{}\" -> \"{}\"",
-        source.path.display(),
-        files.footer.display()
-    ));
-    if echo.dry_run {
-        if wants_device {
-            echo.command(&unit.device_command(&files.raw_device, &files.prelude));
-            echo.show(&format!(
-                " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\", \"{}\"",
-                files.embed.display(),
-                files.header.display()
-            ));
-        }
-        let embed = wants_device.then_some(&*files.embed);
-        echo.command(&unit.host_command(&files, embed, phase, output));
-        return Ok(());
-    }
-    let (analysis, device_output) =
-        analyse_beside_device_compile(&unit, &files, wants_device, echo);
-    let analysis = match analysis {
-        Ok(a) => a,
-        Err(plugin::Error::Compile { .. }) => {
-            return report_analysis_errors(&unit, &files, phase, echo);
-        }
-        Err(e) => return Err(Failure::Message(e.to_string())),
-    };
-    for w in &analysis.warnings {
-        eprintln!("{w}");
-    }
-    if wants_device {
-        refuse_special_captures(&analysis)?;
-    }
-    let started = Instant::now();
-    let kernels = match device_output {
-        Some(out) => finish_device_compile(&unit, &files, out, &analysis)?,
-        None => Vec::new(),
-    };
-    timing(
-        "symbolic IDs, kernel entry points, embedding",
-        started.elapsed(),
-    );
-    let footer_text = footer_gen::render(&analysis.spec_ids, footer_gen::Style::V3);
-    write_file(&files.footer, footer_text.as_bytes())?;
-    write_file(
-        &files.header,
-        integration_header::render_integration_header(&kernels).as_bytes(),
-    )?;
-    let started = Instant::now();
-    let result = compile_host(&unit, &files, wants_device, phase, output, echo);
-    timing("host compile", started.elapsed());
-    result
-}
-
-/// Kernels whose objects hold accessors, samplers or streams need DPC++'s decomposed kernel
-/// arguments; passed as bytes they would read host-side state on the device. Refused, with
-/// the launch's location, rather than built into a program that computes garbage.
-fn refuse_special_captures(analysis: &plugin::Analysis) -> Result<()> {
-    let mut refused = false;
-    for kernel in analysis
-        .kernels
-        .iter()
-        .filter(|k| !k.special_captures.is_empty())
-    {
-        let at = &kernel.location;
-        let file = at.file.as_deref().unwrap_or(&analysis.source);
-        eprintln!(
-            "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device yet \
-             (kernel objects travel as bytes; accessors, samplers and streams need decomposed kernel \
-             arguments); capture USM pointers instead",
-            file.display(),
-            at.line,
-            at.column,
-            kernel.special_captures.join("', '")
-        );
-        refused = true;
-    }
-    if refused {
-        Err(Failure::Reported(1))
-    } else {
-        Ok(())
-    }
-}
-
-/// The libclang analysis, on its own thread while clang compiles the device side.
-fn analyse_beside_device_compile(
-    unit: &Unit<'_>,
-    files: &Generated,
-    wants_device: bool,
-    echo: Echo,
-) -> (
-    std::result::Result<plugin::Analysis, plugin::Error>,
-    Option<std::io::Result<std::process::Output>>,
-) {
-    if wants_device {
-        if let Err(e) = write_file(&files.prelude, PRELUDE.as_bytes()) {
-            let message = match e {
-                Failure::Message(m) => m,
-                Failure::Reported(_) => String::new(),
-            };
-            return (Err(plugin::Error::Internal(message)), None);
-        }
-    }
-    let options = plugin::Options {
-        source: unit.source.path.clone(),
-        args: without_dependency_flags(&unit.cl.compile_flags)
-            .iter()
-            .map(|a| a.to_string_lossy().into_owned())
-            .chain([
-                "-isystem".to_string(),
-                unit.tc.sycl_include.to_string_lossy().into_owned(),
-            ])
-            .collect(),
-        unique_prefix: None,
-        skip_teardown: false,
-    };
-    let mut device_cmd = unit.device_command(&files.raw_device, &files.prelude);
-    std::thread::scope(|s| {
-        let analysis = s.spawn(|| {
-            let started = Instant::now();
-            let result = plugin::analyze(&options);
-            timing("analysis", started.elapsed());
-            result
-        });
-        let device = wants_device.then(|| {
-            echo.command(&device_cmd);
-            let started = Instant::now();
-            let result = device_cmd.stdin(Stdio::null()).output();
-            timing("device compile", started.elapsed());
-            result
-        });
-        let analysis = analysis
-            .join()
-            .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
-        (analysis, device)
-    })
-}
-
-/// The TU does not compile: clang's own diagnostics, against the user's file, come from a host
-/// compile without footer or kernels.
-fn report_analysis_errors(
-    unit: &Unit<'_>,
-    files: &Generated,
-    phase: Phase,
-    echo: Echo,
-) -> Result<()> {
-    write_file(&files.footer, b"")?;
-    write_file(
-        &files.header,
-        integration_header::render_integration_header(&[]).as_bytes(),
-    )?;
-    write_file(&files.host_tu, &unit.host_source(&files.footer)?)?;
-    let mut cmd = unit.host_command(files, None, phase, Some(&files.staged_output));
-    run(&mut cmd, echo)?;
-    Err(Failure::Message(format!(
-        "'{}' compiles on its own but not for the SYCL analysis",
-        unit.source.path.display()
-    )))
-}
-
-/// Checks the device compile, finishes its bitcode and writes the container to embed; returns
-/// the kernels for the integration header.
-fn finish_device_compile(
-    unit: &Unit<'_>,
-    files: &Generated,
-    output: std::io::Result<std::process::Output>,
-    analysis: &plugin::Analysis,
-) -> Result<Vec<KernelInfo>> {
-    let clang = unit.tc.clang.to_string_lossy();
-    let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
-    if !out.status.success() {
-        std::io::Write::write_all(&mut std::io::stderr(), &out.stderr).ok();
-        eprintln!(
-            "sycl-clang++: error: device compilation of '{}' failed (the diagnostics above come from the device compile)",
-            unit.source.path.display()
-        );
-        return Err(Failure::Reported(out.status.code().unwrap_or(1)));
-    }
-    let raw = std::fs::read(&files.raw_device)
-        .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
-    let device_side = finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis)?;
-    if unit.cl.save_temps {
-        write_file(&unit.scratch.path("device.bc"), &device_side.bitcode)?;
-    }
-    let container = OffloadImage::sycl_bitcode(DEVICE_TRIPLE, device_side.bitcode).to_bytes();
-    write_file(&files.embed, &container)?;
-    Ok(device_side.kernels)
-}
-
-/// The host compile of the source copy with footer; its output replaces `output` only on
-/// success (clang removes an existing output when it fails), the depfile rewritten to name
-/// real inputs only.
-fn compile_host(
-    unit: &Unit<'_>,
-    files: &Generated,
-    wants_device: bool,
-    phase: Phase,
-    output: Option<&Path>,
-    echo: Echo,
-) -> Result<()> {
-    write_file(&files.host_tu, &unit.host_source(&files.footer)?)?;
-    let staged = output.map(|_| files.staged_output.as_path());
-    let embed = wants_device.then_some(&*files.embed);
-    run(&mut unit.host_command(files, embed, phase, staged), echo)?;
-    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
-    if let (true, Some(output)) = (deps.wanted, output) {
-        let text = std::fs::read_to_string(&files.host_depfile)
-            .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
-        let generated = [files.footer.clone(), files.header.clone()];
-        let rewritten = depfile::rewrite(
-            &text,
-            &files.host_tu,
-            &unit.source.path,
-            &generated,
-            &deps.target_for(output),
-            deps.phony,
-        );
-        write_file(&deps.path_for(output), rewritten.as_bytes())?;
-    }
-    match (staged, output) {
-        (Some(staged), Some(output)) => std::fs::rename(staged, output)
-            .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display()))),
-        _ => Ok(()),
-    }
 }
 
 /// Full build: compiles the C++ sources into the generated directory, then links.
@@ -634,7 +191,7 @@ pub(crate) fn build_and_link(tc: &Toolchain, cl: &CommandLine, echo: Echo) -> Re
                 name.push(stem);
                 name.push(".o");
                 let object = scratch.path(name);
-                compile_source(tc, cl, input, Some(&object), Phase::Compile, echo)?;
+                crate::compile::compile_source(tc, cl, input, Some(&object), Phase::Compile, echo)?;
                 link_inputs.push(object);
             }
             InputKind::OtherSource | InputKind::LinkInput => link_inputs.push(input.path.clone()),

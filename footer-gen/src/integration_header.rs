@@ -1,5 +1,8 @@
 //! The integration header: `sycl::detail::KernelInfoData<'_','Z',…>` for every kernel, as
 //! Intel's `<sycl/detail/kernel_desc.hpp>` reads it when the compiler has no kernel builtins.
+//! In two parts: the macros that must come first ([`integration_header_prelude`]) and the
+//! kernel descriptions ([`kernel_descriptions`]), which `sycl-clang++` delivers with the
+//! footer so that the host compile need not wait for the device compile.
 //!
 //! Every kernel is keyed by the characters of its unique stable name (what
 //! `__builtin_sycl_unique_stable_name` gives on the host, which stock clang has in SYCL host
@@ -56,13 +59,20 @@ pub const HOST_MACROS: &[(&str, &str)] = &[
     ("__SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__", "1"),
 ];
 
-/// The header text for `kernels` of the TU whose source is `file_name`.
-pub fn render_integration_header(kernels: &[KernelInfo]) -> String {
+/// What must precede everything in the host compile: the macros (force-included).
+pub fn integration_header_prelude() -> String {
     let mut out = String::from("// Integration header written by sycl-clang++.\n#pragma once\n");
     for (name, value) in HOST_MACROS {
         let _ = writeln!(out, "#ifndef {name}\n#define {name} {value}\n#endif");
     }
-    out.push_str(
+    out
+}
+
+/// The kernel descriptions: valid anywhere before the first implicit instantiation of their
+/// `KernelInfoData`, which clang performs at the end of the TU (kernel launches are function
+/// templates), so they may follow the source, with the footer.
+pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
+    let mut out = String::from(
         "#include <sycl/detail/kernel_desc.hpp>\n\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n",
     );
     if kernels.iter().any(|k| !k.params.is_empty()) {
@@ -144,7 +154,7 @@ mod tests {
 
     #[test]
     fn one_kernel_one_std_layout_argument() {
-        let text = render_integration_header(&[KernelInfo {
+        let text = kernel_descriptions(&[KernelInfo {
             name: "_ZTS2KN".into(),
             params: vec![KernelParam {
                 kind: ParamKind::StdLayout,
@@ -157,7 +167,7 @@ mod tests {
         assert!(text.contains("{kernel_param_kind_t::kind_std_layout, 16, 0},"));
         assert!(text.contains("return __sycl_specconst_kernel_params[0 + i];"));
         assert!(text.contains("getKernelSize() { return 16; }"));
-        assert!(text.contains("#define __SYCL_UNNAMED_LAMBDA__ 1"));
+        assert!(integration_header_prelude().contains("#define __SYCL_UNNAMED_LAMBDA__ 1"));
     }
 
     #[test]
@@ -172,13 +182,13 @@ mod tests {
             params: vec![param.clone(), param.clone()],
             object_size: 16,
         };
-        let text = render_integration_header(&[kernel("_ZTS1A"), kernel("_ZTS1B")]);
+        let text = kernel_descriptions(&[kernel("_ZTS1A"), kernel("_ZTS1B")]);
         assert!(text.contains("__sycl_specconst_kernel_params[2 + i]"));
     }
 
     #[test]
     fn no_kernels_still_compiles_as_a_header() {
-        let text = render_integration_header(&[]);
+        let text = kernel_descriptions(&[]);
         assert!(!text.contains("__sycl_specconst_kernel_params"));
         assert!(text.ends_with("} // namespace sycl\n"));
     }

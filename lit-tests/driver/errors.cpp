@@ -18,6 +18,10 @@
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -DHOST_ERROR -c %s -o out.o 2>&1 | FileCheck --check-prefix=HOST %s
 // RUN: grep -q old out.o
 
+// A fatal error stops the host compile before the footer: a clear error, no hang.
+// RUN: not %sycl-clangxx -fsycl -std=c++17 -DFATAL -c %s -o out.o 2>&1 | FileCheck --check-prefix=FATAL %s
+// RUN: grep -q old out.o
+
 // An error only the device compile sees says so.
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -DDEVICE_ERROR -c %s -o out.o 2>&1 | FileCheck --check-prefix=DEVICE %s
 // RUN: grep -q old out.o
@@ -32,6 +36,10 @@
 #error only the device compile sees this
 #endif
 // DEVICE: sycl-clang++: error: device compilation of '{{.*}}errors.cpp' failed (the diagnostics above come from the device compile)
+#ifdef FATAL
+// FATAL: errors.cpp:[[@LINE+1]]:10: fatal error: 'no/such/header.h' file not found
+#include "no/such/header.h"
+#endif
 int main() {
 #ifdef HOST_ERROR
   // HOST: {{^}}{{.*}}errors.cpp:[[@LINE+1]]:3: error: use of undeclared identifier 'host_only_mistake'

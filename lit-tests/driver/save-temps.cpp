@@ -14,13 +14,18 @@
 // FILES: save-temps.cpp
 // RUN: FileCheck --check-prefix=HEADER %s < kept.o.sycl/integration-header.h
 // HEADER: #define __SYCL_UNNAMED_LAMBDA__ 1
-// HEADER: {kernel_param_kind_t::kind_std_layout, 8, 0},
-// HEADER: template <> struct KernelInfoData<'_', 'Z', 'T', 'S', '9', 'S', 'a', 'v', 'e', 'T', 'e', 'm', 'p', 's'> {
-// HEADER: static constexpr const char *getName() { return "_ZTS9SaveTemps"; }
-// HEADER: static constexpr int64_t getKernelSize() { return 8; }
+// HEADER: #define __SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__ 1
+// HEADER-NOT: KernelInfoData
+// The footer brings the kernel descriptions, then the spec ids, spec_const_integration.hpp last.
 // RUN: FileCheck --check-prefix=FOOTER %s < kept.o.sycl/footer.h
+// FOOTER: #include <sycl/detail/kernel_desc.hpp>
+// FOOTER: {kernel_param_kind_t::kind_std_layout, 8, 0},
+// FOOTER: template <> struct KernelInfoData<'_', 'Z', 'T', 'S', '9', 'S', 'a', 'v', 'e', 'T', 'e', 'm', 'p', 's'> {
+// FOOTER: static constexpr const char *getName() { return "_ZTS9SaveTemps"; }
+// FOOTER: static constexpr int64_t getKernelSize() { return 8; }
 // FOOTER: get_spec_constant_symbolic_ID_impl<::kept>()
 // FOOTER: return "uid{{[0-9a-f]+}}____ZL4kept";
+// FOOTER: #include <sycl/detail/spec_const_integration.hpp>
 // RUN: FileCheck --check-prefix=COPY %s < kept.o.sycl/save-temps.cpp
 // COPY: #line 1 "{{.*}}save-temps.cpp"
 // COPY: #include "{{.*}}kept.o.sycl/footer.h"

@@ -1,0 +1,511 @@
+//! One C++ source under `-fsycl`: three jobs at once.
+//!
+//! * the host compile (clang-22, host only) of a copy of the source that ends by including the
+//!   footer, which is a FIFO: clang parses and analyses the whole TU, then waits there;
+//! * the device compile (clang-22, device only, with the device prelude);
+//! * the analysis (libclang, in process): spec ids and their symbolic IDs, kernel captures.
+//!
+//! When the analysis and the device compile are done, the device bitcode gets its symbolic IDs
+//! and kernel entry points, is packed for embedding, and the FIFO delivers the kernel
+//! descriptions and the footer; the host compile finishes, embedding the device code. Kernel
+//! descriptions may come that late because clang instantiates kernel launches (function
+//! templates) at the end of the TU; the macros that must come first are in the force-included
+//! integration header. Any failure still feeds the FIFO (empty), so the host compile never
+//! hangs, and its output is discarded.
+
+use std::ffi::{OsStr, OsString};
+use std::io::Write as _;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use footer_gen::integration_header::{self, KernelInfo, KernelParam, ParamKind};
+use post_link::device;
+use post_link::llvm::Context;
+
+use crate::args::{CommandLine, Input, Phase};
+use crate::depfile::{self, DepOptions};
+use crate::offload::OffloadImage;
+use crate::pipeline::{
+    DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
+    timing, without_dependency_flags, write_file,
+};
+use crate::toolchain::Toolchain;
+
+const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
+
+/// The generated files of one TU, in its generated directory.
+struct Generated {
+    prelude: PathBuf,
+    raw_device: PathBuf,
+    /// The footer: a FIFO while the host compile runs (a regular file with `-save-temps`).
+    footer: PathBuf,
+    header: PathBuf,
+    embed: PathBuf,
+    host_tu: PathBuf,
+    host_depfile: PathBuf,
+    staged_output: PathBuf,
+}
+
+impl Generated {
+    fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
+        Generated {
+            prelude: scratch.path("device-prelude.hpp"),
+            raw_device: scratch.path("device.clang.bc"),
+            footer: scratch.path("footer.h"),
+            header: scratch.path("integration-header.h"),
+            embed: scratch.path("device.offload"),
+            // The copy keeps the source's file name (debug info and `__FILE__` of the
+            // basename stay the user's).
+            host_tu: scratch.path(source.file_name().unwrap_or(OsStr::new("source.cpp"))),
+            host_depfile: scratch.path("host.d"),
+            staged_output: scratch.path("host.out"),
+        }
+    }
+}
+
+/// The per-source commands.
+struct Unit<'a> {
+    tc: &'a Toolchain,
+    cl: &'a CommandLine,
+    source: &'a Input,
+    files: Generated,
+    wants_device: bool,
+    phase: Phase,
+}
+
+impl Unit<'_> {
+    fn device_command(&self) -> Command {
+        let mut cmd = Command::new(&self.tc.clang);
+        cmd.args(["-fsycl", "-fsycl-device-only"])
+            .arg(format!(
+                "--offload-targets={}",
+                DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
+            ))
+            .arg("-include")
+            .arg(&self.files.prelude)
+            .args(without_dependency_flags(&self.cl.compile_flags))
+            .arg("-isystem")
+            .arg(&self.tc.sycl_include);
+        // DPC++ optimises device code unless told otherwise.
+        if !has_optimization_flag(&self.cl.compile_flags) {
+            cmd.arg("-O2");
+        }
+        cmd.arg("-c")
+            .arg(&self.source.path)
+            .arg("-o")
+            .arg(&self.files.raw_device);
+        cmd
+    }
+
+    /// The host compile; `out` is where clang writes (the staged output, or the final one for
+    /// display).
+    fn host_command(&self, out: Option<&Path>) -> Command {
+        let files = &self.files;
+        let mut cmd = Command::new(&self.tc.clang);
+        let source_dir = self
+            .source
+            .path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        cmd.args(["-fsycl", "-fsycl-host-only", "-include"])
+            .arg(&files.header)
+            .arg("-iquote")
+            .arg(source_dir)
+            .args(without_dependency_flags(&self.cl.compile_flags))
+            .arg("-isystem")
+            .arg(&self.tc.sycl_include);
+        let deps = DepOptions::from_flags(&self.cl.compile_flags);
+        if deps.wanted && out.is_some() {
+            cmd.arg(if deps.user_headers_only {
+                "-MMD"
+            } else {
+                "-MD"
+            })
+            .arg("-MF")
+            .arg(&files.host_depfile);
+        }
+        if self.wants_device {
+            let mut flag = OsString::from("-fembed-offload-object=");
+            flag.push(&files.embed);
+            cmd.arg("-Xclang").arg(flag);
+        }
+        match self.phase {
+            Phase::Compile | Phase::Link => cmd.arg("-c"),
+            Phase::Assemble => cmd.arg("-S"),
+            Phase::Preprocess => cmd.arg("-E"),
+            Phase::SyntaxOnly => cmd.arg("-fsyntax-only"),
+        };
+        if self.source.language.is_none() {
+            cmd.args(["-x", "c++"]);
+        }
+        cmd.arg(&files.host_tu);
+        if let Some(out) = out {
+            cmd.arg("-o").arg(out);
+        }
+        cmd
+    }
+
+    /// Method A of driver.md §2.1: a copy of the source behind `#line 1 "<source>"`, the footer
+    /// included after the last line; a byte-order mark stays first.
+    fn host_source(&self) -> Result<Vec<u8>> {
+        let original = std::fs::read(&self.source.path).map_err(|e| {
+            Failure::Message(format!("cannot read '{}': {e}", self.source.path.display()))
+        })?;
+        let bom_len = [&[0xEF, 0xBB, 0xBF][..], &[0xFF, 0xFE], &[0xFE, 0xFF]]
+            .iter()
+            .find(|b| original.starts_with(b))
+            .map_or(0, |b| b.len());
+        let mut tu = original[..bom_len].to_vec();
+        tu.extend_from_slice(b"#line 1 \"");
+        tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
+        tu.extend_from_slice(b"\"\n");
+        tu.extend_from_slice(&original[bom_len..]);
+        tu.extend_from_slice(b"\n#include \"");
+        tu.extend_from_slice(&escape_string_literal(self.files.footer.as_os_str()));
+        tu.extend_from_slice(b"\"\n");
+        Ok(tu)
+    }
+
+    fn analysis_options(&self) -> plugin::Options {
+        plugin::Options {
+            source: self.source.path.clone(),
+            args: without_dependency_flags(&self.cl.compile_flags)
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .chain([
+                    "-isystem".to_string(),
+                    self.tc.sycl_include.to_string_lossy().into_owned(),
+                ])
+                .collect(),
+            unique_prefix: None,
+            skip_teardown: false,
+        }
+    }
+}
+
+fn escape_string_literal(s: &OsStr) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        if b == b'\\' || b == b'"' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out
+}
+
+/// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
+pub(crate) fn compile_source(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    output: Option<&Path>,
+    phase: Phase,
+    echo: Echo,
+) -> Result<()> {
+    let anchor = output
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
+    let scratch = Scratch::new(absolute(&generated_dir(cl, &anchor)), cl.save_temps, echo)?;
+    let unit = Unit {
+        tc,
+        cl,
+        source,
+        files: Generated::in_dir(&scratch, &source.path),
+        wants_device: matches!(phase, Phase::Compile | Phase::Link),
+        phase,
+    };
+    if echo.dry_run {
+        print_plan(&unit, output, echo);
+        return Ok(());
+    }
+    let files = &unit.files;
+    if unit.wants_device {
+        write_file(&files.prelude, PRELUDE.as_bytes())?;
+    }
+    write_file(
+        &files.header,
+        integration_header::integration_header_prelude().as_bytes(),
+    )?;
+    write_file(&files.host_tu, &unit.host_source()?)?;
+    make_fifo(&files.footer)?;
+    let staged = output.map(|_| files.staged_output.as_path());
+    let mut host_cmd = unit.host_command(staged);
+    echo.command(&host_cmd);
+    let started = Instant::now();
+    let mut host = host_cmd
+        .stdin(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))?;
+    // Whatever happens, the host compile gets its footer (empty on failure) and is waited for.
+    let prepared = prepare_footer(&unit, echo);
+    let fed = feed_fifo(
+        &files.footer,
+        prepared.as_deref().unwrap_or("").as_bytes(),
+        &mut host,
+    );
+    let status = host.wait();
+    timing("host compile (from its start)", started.elapsed());
+    let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
+    let footer = prepared?;
+    fed?;
+    if !status.success() {
+        return Err(Failure::Reported(status.code().unwrap_or(1)));
+    }
+    if cl.save_temps {
+        // The FIFO becomes a regular file with what went through it.
+        write_file(&files.footer, footer.as_bytes())?;
+    }
+    commit_host_outputs(&unit, output)
+}
+
+/// `-###`: the three jobs, then what happens in process.
+fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
+    let files = &unit.files;
+    echo.show(&format!(
+        " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the compiles",
+        unit.source.path.display()
+    ));
+    if unit.wants_device {
+        echo.command(&unit.device_command());
+    }
+    echo.command(&unit.host_command(output));
+    if unit.wants_device {
+        echo.show(&format!(
+            " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
+            files.embed.display()
+        ));
+    }
+    echo.show(&format!(
+        " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
+        files.footer.display()
+    ));
+}
+
+/// Runs the analysis beside the device compile and returns the text the FIFO delivers:
+/// kernel descriptions, then the footer.
+fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
+    let options = unit.analysis_options();
+    let mut device_cmd = unit.device_command();
+    let (analysis, device_output) = std::thread::scope(|s| {
+        let analysis = s.spawn(|| {
+            let started = Instant::now();
+            let result = plugin::analyze(&options);
+            timing("analysis", started.elapsed());
+            result
+        });
+        let device = unit.wants_device.then(|| {
+            echo.command(&device_cmd);
+            let started = Instant::now();
+            let result = device_cmd.stdin(Stdio::null()).output();
+            timing("device compile", started.elapsed());
+            result
+        });
+        let analysis = analysis
+            .join()
+            .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
+        (analysis, device)
+    });
+    let analysis = match analysis {
+        Ok(a) => a,
+        // The host compile reports the errors itself, against the user's file.
+        Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
+        Err(e) => return Err(Failure::Message(e.to_string())),
+    };
+    for w in &analysis.warnings {
+        eprintln!("{w}");
+    }
+    let mut kernels = Vec::new();
+    if let Some(output) = device_output {
+        refuse_special_captures(&analysis)?;
+        let started = Instant::now();
+        kernels = finish_device_compile(unit, output, &analysis)?;
+        timing(
+            "symbolic IDs, kernel entry points, embedding",
+            started.elapsed(),
+        );
+    }
+    let mut text = integration_header::kernel_descriptions(&kernels);
+    text.push_str(&footer_gen::render(
+        &analysis.spec_ids,
+        footer_gen::Style::V3,
+    ));
+    Ok(text)
+}
+
+/// A FIFO at `path` (whatever was there goes).
+fn make_fifo(path: &Path) -> Result<()> {
+    let _ = std::fs::remove_file(path);
+    nix::unistd::mkfifo(path, nix::sys::stat::Mode::from_bits_truncate(0o600))
+        .map_err(|e| Failure::Message(format!("cannot create '{}': {e}", path.display())))
+}
+
+/// Writes `bytes` into the FIFO once the host compile opens it; returns early if the host
+/// compile ends without opening it (it stopped before its last line).
+fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
+    let fail =
+        |e: std::io::Error| Failure::Message(format!("cannot write '{}': {e}", path.display()));
+    loop {
+        // Non-blocking: succeeds only once a reader has the FIFO open.
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+        {
+            Ok(_probe) => {
+                // A reader is there: a blocking handle writes everything, however large.
+                let mut writer = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(fail)?;
+                // A reader that went away early (compile error) is not our failure.
+                return match writer.write_all(bytes) {
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                    other => other.map_err(fail),
+                };
+            }
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                if host.try_wait().map_err(fail)?.is_some() {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err(e) => return Err(fail(e)),
+        }
+    }
+}
+
+/// Kernels whose objects hold accessors, samplers or streams need DPC++'s decomposed kernel
+/// arguments; passed as bytes they would read host-side state on the device. Refused, with
+/// the launch's location, rather than built into a program that computes garbage.
+fn refuse_special_captures(analysis: &plugin::Analysis) -> Result<()> {
+    let mut refused = false;
+    for kernel in analysis
+        .kernels
+        .iter()
+        .filter(|k| !k.special_captures.is_empty())
+    {
+        let at = &kernel.location;
+        let file = at.file.as_deref().unwrap_or(&analysis.source);
+        eprintln!(
+            "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device yet \
+             (kernel objects travel as bytes; accessors, samplers and streams need decomposed kernel \
+             arguments); capture USM pointers instead",
+            file.display(),
+            at.line,
+            at.column,
+            kernel.special_captures.join("', '")
+        );
+        refused = true;
+    }
+    if refused {
+        Err(Failure::Reported(1))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks the device compile, finishes its bitcode and writes the container to embed; returns
+/// the kernels for the integration header.
+fn finish_device_compile(
+    unit: &Unit<'_>,
+    output: std::io::Result<std::process::Output>,
+    analysis: &plugin::Analysis,
+) -> Result<Vec<KernelInfo>> {
+    let files = &unit.files;
+    let clang = unit.tc.clang.to_string_lossy();
+    let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
+    if !out.status.success() {
+        std::io::stderr().write_all(&out.stderr).ok();
+        eprintln!(
+            "sycl-clang++: error: device compilation of '{}' failed (the diagnostics above come from the device compile)",
+            unit.source.path.display()
+        );
+        return Err(Failure::Reported(out.status.code().unwrap_or(1)));
+    }
+    let raw = std::fs::read(&files.raw_device)
+        .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
+    let (bitcode, kernels) =
+        finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis)?;
+    if unit.cl.save_temps {
+        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
+    }
+    let container = OffloadImage::sycl_bitcode(DEVICE_TRIPLE, bitcode).to_bytes();
+    write_file(&files.embed, &container)?;
+    Ok(kernels)
+}
+
+/// Resolves symbolic IDs with the analysis and gives kernels the runtime's calling
+/// convention; returns the final bitcode and the kernels' descriptions.
+fn finish_device_code(
+    raw: Vec<u8>,
+    name: &str,
+    analysis: &plugin::Analysis,
+) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
+    let ctx = Context::new();
+    let mut module = ctx
+        .parse_ir(raw, name)
+        .map_err(|e| format!("cannot read the device bitcode '{name}': {}", e.trim_end()))?;
+    device::resolve_symbolic_ids(&module, |global| {
+        analysis
+            .spec_ids
+            .iter()
+            .find(|s| {
+                s.mangled_name == global
+                    // clang names a global-namespace C++ variable without `_Z`.
+                    || (!global.starts_with("_Z")
+                        && s.mangled_name.strip_prefix("_Z").is_some_and(|rest| {
+                            rest == format!("{}{global}", global.len())
+                        }))
+            })
+            .map(|s| s.symbolic_id.clone())
+    })
+    .map_err(|e| e.to_string())?;
+    let entries = device::wrap_kernels(&mut module).map_err(|e| e.to_string())?;
+    module
+        .verify()
+        .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
+    let kernels = entries
+        .into_iter()
+        .map(|k| KernelInfo {
+            params: vec![KernelParam {
+                kind: ParamKind::StdLayout,
+                info: u32::try_from(k.object_size).unwrap_or(u32::MAX),
+                offset: 0,
+            }],
+            object_size: k.object_size,
+            name: k.name,
+        })
+        .collect();
+    Ok((module.to_bitcode().to_vec(), kernels))
+}
+
+/// The staged output replaces `output` (clang removes an existing output when it fails, so
+/// it never writes there itself); the depfile is rewritten to name real inputs only.
+fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
+    let files = &unit.files;
+    let Some(output) = output else {
+        return Ok(());
+    };
+    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    if deps.wanted {
+        let text = std::fs::read_to_string(&files.host_depfile)
+            .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+        let generated = [files.footer.clone(), files.header.clone()];
+        let rewritten = depfile::rewrite(
+            &text,
+            &files.host_tu,
+            &unit.source.path,
+            &generated,
+            &deps.target_for(output),
+            deps.phony,
+        );
+        write_file(&deps.path_for(output), rewritten.as_bytes())?;
+    }
+    std::fs::rename(&files.staged_output, output)
+        .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+}
