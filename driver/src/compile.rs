@@ -139,6 +139,10 @@ impl Unit<'_> {
             Phase::Preprocess => cmd.arg("-E"),
             Phase::SyntaxOnly => cmd.arg("-fsyntax-only"),
         };
+        // Debug info names the user's source, not the generated copy (a relative name would
+        // get the copy's directory).
+        cmd.args(["-Xclang", "-main-file-name", "-Xclang"])
+            .arg(absolute(&self.source.path));
         if self.source.language.is_none() {
             cmd.args(["-x", "c++"]);
         }

@@ -47,3 +47,8 @@ int main() {
   // HOST-NOT: device compilation
 #endif
 }
+
+// Emulated spec constants need a kernel argument this version does not pass: refused.
+// RUN: not %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -c %s -o emu.o 2>&1 | FileCheck --check-prefix=EMULATION %s
+// RUN: test ! -e emu.o
+// EMULATION: sycl-clang++: error: -fsycl-spec-constants=emulation is not supported yet (kernels do not take the spec-constant buffer argument); use the default, native
