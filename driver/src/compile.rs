@@ -26,11 +26,11 @@ use post_link::device;
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase};
-use crate::depfile::{self, DepOptions};
+use crate::depfile::{self, DepOptions, without_dependency_flags};
 use crate::offload::OffloadImage;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
-    timing, without_dependency_flags, write_file,
+    timing, write_file,
 };
 use crate::toolchain::Toolchain;
 
@@ -454,21 +454,17 @@ fn finish_device_code(
     let mut module = ctx
         .parse_ir(raw, name)
         .map_err(|e| format!("cannot read the device bitcode '{name}': {}", e.trim_end()))?;
-    device::resolve_symbolic_ids(&module, |global| {
-        analysis
-            .spec_ids
-            .iter()
-            .find(|s| {
-                s.mangled_name == global
-                    // clang names a global-namespace C++ variable without `_Z`.
-                    || (!global.starts_with("_Z")
-                        && s.mangled_name.strip_prefix("_Z").is_some_and(|rest| {
-                            rest == format!("{}{global}", global.len())
-                        }))
-            })
-            .map(|s| s.symbolic_id.clone())
-    })
-    .map_err(|e| e.to_string())?;
+    // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
+    // (which clang names without `_Z`) also the bare name.
+    let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+    for s in &analysis.spec_ids {
+        ids.insert(&s.mangled_name, &s.symbolic_id);
+        if let Some(bare) = bare_global_name(&s.mangled_name) {
+            ids.insert(bare, &s.symbolic_id);
+        }
+    }
+    device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
+        .map_err(|e| e.to_string())?;
     let entries = device::wrap_kernels(&mut module).map_err(|e| e.to_string())?;
     module
         .verify()
@@ -486,6 +482,15 @@ fn finish_device_code(
         })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
+}
+
+/// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.
+fn bare_global_name(mangled: &str) -> Option<&str> {
+    let rest = mangled.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest[..digits].parse().ok()?;
+    let name = &rest[digits..];
+    (name.len() == len).then_some(name)
 }
 
 /// The staged output replaces `output` (clang removes an existing output when it fails, so
@@ -512,4 +517,17 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
     }
     std::fs::rename(&files.staged_output, output)
         .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bare_global_name;
+
+    #[test]
+    fn bare_names_of_global_namespace_variables() {
+        assert_eq!(bare_global_name("_Z4kept"), Some("kept"));
+        assert_eq!(bare_global_name("_ZN2ns1xE"), None);
+        assert_eq!(bare_global_name("_ZL4kept"), None);
+        assert_eq!(bare_global_name("_Z10kept"), None);
+    }
 }

@@ -67,6 +67,34 @@ impl DepOptions {
     }
 }
 
+/// Dependency-output options belong to the host compile only (it reads every real input).
+fn is_dependency_flag(flag: &[u8]) -> bool {
+    matches!(
+        flag,
+        b"-MD" | b"-MMD" | b"-MP" | b"-M" | b"-MM" | b"-MF" | b"-MT" | b"-MQ"
+    ) || flag.starts_with(b"-MF")
+        || flag.starts_with(b"-MT")
+        || flag.starts_with(b"-MQ")
+}
+
+/// Compile flags without dependency output (for the device compile and the analysis).
+pub(crate) fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
+    let mut out = Vec::with_capacity(flags.len());
+    let mut skip_value = false;
+    for f in flags {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        let b = f.as_bytes();
+        if is_dependency_flag(b) {
+            skip_value = matches!(b, b"-MF" | b"-MT" | b"-MQ");
+            continue;
+        }
+        out.push(f.clone());
+    }
+    out
+}
+
 /// `-MQ`: make-quotes `$` (the depfile writer escapes spaces and `#` itself).
 fn quote(target: &str) -> String {
     target.replace('$', "$$")

@@ -145,34 +145,6 @@ pub(crate) fn has_optimization_flag(flags: &[OsString]) -> bool {
     flags.iter().any(|f| f.as_bytes().starts_with(b"-O"))
 }
 
-/// Dependency-output options belong to the host compile only (it reads every real input).
-fn is_dependency_flag(flag: &[u8]) -> bool {
-    matches!(
-        flag,
-        b"-MD" | b"-MMD" | b"-MP" | b"-M" | b"-MM" | b"-MF" | b"-MT" | b"-MQ"
-    ) || flag.starts_with(b"-MF")
-        || flag.starts_with(b"-MT")
-        || flag.starts_with(b"-MQ")
-}
-
-/// Compile flags without dependency output (for the device compile and the analysis).
-pub(crate) fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
-    let mut out = Vec::with_capacity(flags.len());
-    let mut skip_value = false;
-    for f in flags {
-        if std::mem::take(&mut skip_value) {
-            continue;
-        }
-        let b = f.as_bytes();
-        if is_dependency_flag(b) {
-            skip_value = matches!(b, b"-MF" | b"-MT" | b"-MQ");
-            continue;
-        }
-        out.push(f.clone());
-    }
-    out
-}
-
 /// Absolute form of a path (generated files are included by absolute path).
 pub(crate) fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())

@@ -20,7 +20,7 @@ use thiserror::Error;
 use crate::driver::{self, CodeFormat};
 use crate::llvm::{Context, Module, SPIR_FUNC_CC, Value, ValueKind};
 use crate::lower::{self, LowerError, Mode};
-use crate::prop::{self, PropValue, PropertySets};
+use crate::prop::PropertySets;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -111,8 +111,6 @@ pub struct KernelEntry {
 /// Gives every kernel the runtime's calling convention (see the module comment) and returns
 /// the kernels in module order.
 pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceError> {
-    let layout_source = module.clone_module();
-    let layout = layout_source.layout();
     let mut text = format!(
         "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
         module.data_layout(),
@@ -120,55 +118,59 @@ pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceE
     );
     let mut entries = Vec::new();
     let mut bodies = Vec::new();
-    for kernel in module.functions() {
-        if kernel.is_declaration() || !kernel.is_spir_kernel() {
-            continue;
-        }
-        let name = kernel.name();
-        let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
-            name: name.clone(),
-            detail: detail.to_string(),
-        };
-        let params = kernel.params();
-        let object = params.first().ok_or_else(|| unsupported("no parameters"))?;
-        let object_space = match object.pointer_address_space() {
-            Some(space @ (GENERIC | GLOBAL)) => space,
-            _ => {
-                return Err(unsupported(
-                    "the first parameter is not a generic or global pointer",
-                ));
+    {
+        let layout = module.layout();
+        for kernel in module.functions() {
+            if kernel.is_declaration() || !kernel.is_spir_kernel() {
+                continue;
             }
-        };
-        let object_size = kernel
-            .param_int_attribute(0, "dereferenceable")
-            .ok_or_else(|| unsupported("the kernel object's size is unknown"))?;
-        let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
-        let handler_size = match params.len() {
-            1 => None,
-            2 => Some(
-                kernel
-                    .param_type_attribute(1, "byval")
-                    .map(|t| layout.alloc_size(t))
-                    .ok_or_else(|| unsupported("the second parameter is not a kernel_handler"))?,
-            ),
-            _ => return Err(unsupported("more than two parameters")),
-        };
-        let body = format!("{name}{BODY_SUFFIX}");
-        kernel.set_name(&body);
-        kernel.set_calling_conv(SPIR_FUNC_CC);
-        bodies.push(body.clone());
-        let wrapper = Wrapper {
-            name: &name,
-            body: &body,
-            object_size,
-            object_align,
-            object_space,
-            handler_size,
-        };
-        wrapper.write(&mut text);
-        entries.push(KernelEntry { name, object_size });
+            let name = kernel.name();
+            let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
+                name: name.clone(),
+                detail: detail.to_string(),
+            };
+            let params = kernel.params();
+            let object = params.first().ok_or_else(|| unsupported("no parameters"))?;
+            let object_space = match object.pointer_address_space() {
+                Some(space @ (GENERIC | GLOBAL)) => space,
+                _ => {
+                    return Err(unsupported(
+                        "the first parameter is not a generic or global pointer",
+                    ));
+                }
+            };
+            let object_size = kernel
+                .param_int_attribute(0, "dereferenceable")
+                .ok_or_else(|| unsupported("the kernel object's size is unknown"))?;
+            let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
+            let handler_size = match params.len() {
+                1 => None,
+                2 => Some(
+                    kernel
+                        .param_type_attribute(1, "byval")
+                        .map(|t| layout.alloc_size(t))
+                        .ok_or_else(|| {
+                            unsupported("the second parameter is not a kernel_handler")
+                        })?,
+                ),
+                _ => return Err(unsupported("more than two parameters")),
+            };
+            let body = format!("{name}{BODY_SUFFIX}");
+            kernel.set_name(&body);
+            kernel.set_calling_conv(SPIR_FUNC_CC);
+            Wrapper {
+                name: &name,
+                body: &body,
+                object_size,
+                object_align,
+                object_space,
+                handler_size,
+            }
+            .write(&mut text);
+            bodies.push(body);
+            entries.push(KernelEntry { name, object_size });
+        }
     }
-    drop(layout_source);
     if entries.is_empty() {
         return Ok(entries);
     }
@@ -302,18 +304,4 @@ pub fn build_image(
         kernels: lower::kernel_names(&module),
     };
     Ok((image, times))
-}
-
-/// The property value types of the runtime's `_pi_device_binary_property_struct`.
-pub fn property_type(value: &PropValue) -> u32 {
-    match value {
-        PropValue::U32(_) => 1,
-        PropValue::Bytes(_) => 2,
-    }
-}
-
-/// The runtime's in-memory form of a BYTE_ARRAY value: 8-byte bit count, then the data (what
-/// the `.prop` text base64-encodes).
-pub fn byte_array_bytes(data: &[u8]) -> Vec<u8> {
-    prop::byte_array_raw(data)
 }

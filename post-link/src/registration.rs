@@ -13,9 +13,9 @@
 
 use std::fmt::Write as _;
 
-use crate::device::{self, DeviceImage};
+use crate::device::DeviceImage;
 use crate::llvm::Context;
-use crate::prop::PropValue;
+use crate::prop::{self, PropValue};
 
 /// The target string the runtime matches images against (`spirv64-…` is refused).
 pub const IMAGE_TARGET: &str = "spir64";
@@ -100,17 +100,17 @@ pub fn registration_ir(images: &[DeviceImage]) -> String {
             let mut prop_rows = Vec::new();
             for (p, (prop_name, value)) in props.iter().enumerate() {
                 let label = string_global(&mut out, &format!("image{i}.set{s}.prop{p}"), prop_name);
-                let ty = device::property_type(value);
                 let row = match value {
+                    // `_pi_device_binary_property_struct` types: 1 UINT32, 2 BYTE_ARRAY.
                     PropValue::U32(n) => {
-                        format!("%property {{ ptr {label}, ptr null, i32 {ty}, i64 {n} }}")
+                        format!("%property {{ ptr {label}, ptr null, i32 1, i64 {n} }}")
                     }
                     PropValue::Bytes(data) => {
-                        let raw = device::byte_array_bytes(data);
+                        let raw = prop::byte_array_raw(data);
                         let v =
                             bytes_global(&mut out, &format!("image{i}.set{s}.value{p}"), &raw, 8);
                         format!(
-                            "%property {{ ptr {label}, ptr {v}, i32 {ty}, i64 {} }}",
+                            "%property {{ ptr {label}, ptr {v}, i32 2, i64 {} }}",
                             raw.len()
                         )
                     }
