@@ -1085,6 +1085,17 @@ impl<'c> Type<'c> {
         }
     }
 
+    /// The type as LLVM prints it (`i32`, `%struct.Pt`, `{ i32, float }`).
+    pub fn print(self) -> String {
+        // SAFETY: LLVM returns an owned C string, copied and then disposed.
+        unsafe {
+            let p = c::LLVMPrintTypeToString(self.raw);
+            let text = CStr::from_ptr(p).to_string_lossy().into_owned();
+            c::LLVMDisposeMessage(p);
+            text
+        }
+    }
+
     pub fn kind(self) -> TypeKind {
         // SAFETY: kind queries accept any type.
         unsafe {

@@ -82,6 +82,19 @@ pub enum LowerError {
     },
     #[error("malformed spec-constant metadata: {0}")]
     Metadata(String),
+    /// One spec constant read with two types: lowering either would give the other's readers
+    /// wrong values (DPC++ treats this as an error too).
+    #[error(
+        "symbolic ID '{symbolic_id}' is read as '{first_type}' in function '{first_caller}' and as \
+         '{second_type}' in function '{second_caller}'"
+    )]
+    ConflictingTypes {
+        symbolic_id: String,
+        first_type: String,
+        first_caller: String,
+        second_type: String,
+        second_caller: String,
+    },
 }
 
 fn id_suffix(id: &Option<String>) -> String {
@@ -213,6 +226,7 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         extra: Vec::new(),
         stack: Vec::new(),
     };
+    check_one_type_per_id(&mut st, &sites)?;
     let builder = ctx.builder();
     for site in &sites {
         builder.position_before(site.call);
@@ -243,6 +257,35 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         modified,
         spec_constants: st.records.into_iter().map(|r| r.report).collect(),
     })
+}
+
+/// Every read of a symbolic ID must have one type (by shape: struct names may differ).
+fn check_one_type_per_id<'c>(st: &mut State<'c, '_>, sites: &[Site<'c>]) -> Result<(), LowerError> {
+    let mut first: Vec<Option<usize>> = vec![None; st.ids.names.len()];
+    for (i, site) in sites.iter().enumerate() {
+        let Some(j) = first[site.sym] else {
+            first[site.sym] = Some(i);
+            continue;
+        };
+        let earlier = &sites[j];
+        if earlier.sc_ty == site.sc_ty {
+            continue;
+        }
+        let a = st
+            .ty(earlier.sc_ty)
+            .map_err(|r| site_error(earlier, st.ids, r))?;
+        let b = st.ty(site.sc_ty).map_err(|r| site_error(site, st.ids, r))?;
+        if !a.same_shape(&b) {
+            return Err(LowerError::ConflictingTypes {
+                symbolic_id: st.ids.names[site.sym].clone(),
+                first_type: earlier.sc_ty.print(),
+                first_caller: caller_name(earlier.call),
+                second_type: site.sc_ty.print(),
+                second_caller: caller_name(site.call),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Names are looked up only for error messages: a `String` per call site is measurable on

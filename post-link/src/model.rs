@@ -74,6 +74,40 @@ pub struct Ty<T> {
 }
 
 impl<T> Ty<T> {
+    /// Same layout and leaf types, whatever the struct names (LLVM's linker may give one C++
+    /// type two named structs, `%struct.Pt` and `%struct.Pt.0`).
+    pub fn same_shape(&self, other: &Ty<T>) -> bool {
+        if (self.store, self.alloc, self.align) != (other.store, other.alloc, other.align) {
+            return false;
+        }
+        match (&self.kind, &other.kind) {
+            (
+                Kind::Struct {
+                    fields: a,
+                    offsets: ao,
+                    ..
+                },
+                Kind::Struct {
+                    fields: b,
+                    offsets: bo,
+                    ..
+                },
+            ) => ao == bo && a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_shape(y)),
+            (Kind::Array { elem: a, len: al }, Kind::Array { elem: b, len: bl })
+            | (Kind::Vector { elem: a, len: al }, Kind::Vector { elem: b, len: bl }) => {
+                al == bl && a.same_shape(b)
+            }
+            (Kind::Int(a), Kind::Int(b)) => a == b,
+            (a, b) => {
+                std::mem::discriminant(a) == std::mem::discriminant(b)
+                    && !matches!(
+                        a,
+                        Kind::Struct { .. } | Kind::Array { .. } | Kind::Vector { .. }
+                    )
+            }
+        }
+    }
+
     pub fn is_scalar(&self) -> bool {
         !matches!(
             self.kind,
