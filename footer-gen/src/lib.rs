@@ -254,8 +254,10 @@ fn write_shim(out: &mut String, path: &[Scope], detail: &str, shim: &str, expr: 
                 name, inline: true, ..
             } => push_all(out, &["} // inline namespace ", name, "\n"]),
             Scope::Namespace { name, .. } => push_all(out, &["} // namespace ", name, "\n"]),
-            // DPC++ prints the (empty) name after "namespace ", leaving a trailing space.
-            Scope::AnonymousNamespace { .. } => out.push_str("} // namespace \n"),
+            // DPC++ prints the (empty) name after "namespace ", leaving a trailing space, and
+            // "inline " for every inline namespace, named or not.
+            Scope::AnonymousNamespace { inline: true } => out.push_str("} // inline namespace \n"),
+            Scope::AnonymousNamespace { inline: false } => out.push_str("} // namespace \n"),
             Scope::Record { .. } => {}
         }
     }

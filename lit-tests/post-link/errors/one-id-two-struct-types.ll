@@ -5,7 +5,7 @@
 ; RUN: not %sycl-post-link -spec-const=native %s -o %t/out.table 2>&1 | FileCheck %s
 ; CHECK: error: symbolic ID 'P' is read as '%struct.IF = type { i32, float }' in function 'f' and as '%struct.FI = type { float, i32 }' in function 'g'
 ; RUN: sed -e 's/%%struct.FI = type { float, i32 }/%%struct.FI = type { i32, float }/' %s > %t/same-shape.ll
-; RUN: %sycl-post-link -spec-const=native %t/same-shape.ll -o %t/ok.table
+; RUN: %sycl-post-link -spec-const=native -properties %t/same-shape.ll -o %t/ok.table
 ; RUN: FileCheck --check-prefix=OK %s < %t/ok_0.prop
 ; OK: [SYCL/specialization constants]
 ; OK-NEXT: P=2|
