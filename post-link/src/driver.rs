@@ -33,6 +33,9 @@ pub enum Error {
     Usage(String),
 }
 
+/// `-` as an input or `-o` value: standard input or output, as in DPC++.
+pub const STDIO: &str = "-";
+
 /// Code-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CodeFormat {
@@ -164,6 +167,11 @@ fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>,
 /// buffer is not reallocated and copied).
 fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
+    if path == Path::new(STDIO) {
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut bytes)?;
+        return Ok(bytes);
+    }
     let mut f = std::fs::File::open(path)?;
     let size = f.metadata().map(|m| m.len()).unwrap_or(0);
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
@@ -270,6 +278,11 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
                 .into(),
         ));
     }
+    if !opts.ir_output_only && opts.output.as_deref() == Some(STDIO) {
+        return Err(Error::Usage(
+            "-o - (standard output) needs -ir-output-only: a table names several files".into(),
+        ));
+    }
     let module = read_and_link(ctx, &opts.inputs)?;
 
     let default_clone = if opts.default_spec_consts_image {
@@ -305,10 +318,15 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
             Some((t, f)) => (Some(t.to_string()), PathBuf::from(f)),
             None => (None, PathBuf::from(o)),
         },
+        // Module from standard input and one output: standard output (DPC++'s default).
+        None if opts.ir_output_only && opts.inputs.iter().any(|p| p == Path::new(STDIO)) => {
+            (None, PathBuf::from(STDIO))
+        }
         None => {
             let stem = opts
                 .inputs
                 .first()
+                .filter(|p| *p != Path::new(STDIO))
                 .and_then(|p| p.file_stem())
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "out".into());
@@ -447,10 +465,21 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Writes every file of `out`; if one write fails, the files already renamed are removed
-/// again so a failed run leaves no partial set of outputs.
+/// again so a failed run leaves no partial set of outputs. `-` is standard output.
 pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
     let mut written: Vec<&Path> = Vec::new();
     for (path, bytes) in &out.files {
+        if path == Path::new(STDIO) {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&bytes[..])
+                .and_then(|()| stdout.flush())
+                .map_err(|error| Error::Io {
+                    path: PathBuf::from("<stdout>"),
+                    error,
+                })?;
+            continue;
+        }
         if let Err(e) = write_atomically(path, &bytes[..]) {
             for p in written {
                 let _ = std::fs::remove_file(p);

@@ -31,8 +31,7 @@ enum SplitArg {
                   Exit status: 0 success, 1 error (nothing written), 2 usage error."
 )]
 struct Cli {
-    /// LLVM IR inputs (.ll or .bc); several are linked in-process
-    #[arg(required = true)]
+    /// LLVM IR inputs (.ll or .bc); several are linked in-process; none or `-`: standard input
     inputs: Vec<PathBuf>,
     /// Output table (or the IR/SPIR-V file with -ir-output-only); `target,file` names a target
     #[arg(short = 'o')]
@@ -98,8 +97,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     } else {
         CodeFormat::Bitcode
     };
+    let inputs = if cli.inputs.is_empty() {
+        vec![PathBuf::from(driver::STDIO)]
+    } else {
+        cli.inputs
+    };
     let opts = Options {
-        inputs: cli.inputs,
+        inputs,
         output: cli.output,
         out_dir: cli.out_dir,
         format,
@@ -136,7 +140,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("sycl-post-link: error: {e:#}");
-            ExitCode::FAILURE
+            // README: 1 for errors, 2 for usage errors.
+            match e.downcast_ref::<driver::Error>() {
+                Some(driver::Error::Usage(_)) => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            }
         }
     }
 }
