@@ -99,6 +99,16 @@ pub(crate) enum SpecConstMode {
     Emulation,
 }
 
+impl SpecConstMode {
+    /// As `-fsycl-spec-constants=` spells it.
+    pub(crate) fn spelling(self) -> &'static str {
+        match self {
+            SpecConstMode::Native => "native",
+            SpecConstMode::Emulation => "emulation",
+        }
+    }
+}
+
 /// The command line, classified.
 #[derive(Clone, Debug)]
 pub(crate) struct CommandLine {

@@ -25,7 +25,7 @@ use footer_gen::integration_header::{self, KernelInfo, KernelParam, ParamKind};
 use post_link::device;
 use post_link::llvm::Context;
 
-use crate::args::{CommandLine, Input, Phase};
+use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::depfile::{self, DepOptions, without_dependency_flags};
 use crate::offload::OffloadImage;
 use crate::pipeline::{
@@ -433,12 +433,14 @@ fn finish_device_compile(
     }
     let raw = std::fs::read(&files.raw_device)
         .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
+    let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
     let (bitcode, kernels) =
-        finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis)?;
+        finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis, emulated)?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
     }
-    let container = OffloadImage::sycl_bitcode(DEVICE_TRIPLE, bitcode).to_bytes();
+    let container =
+        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
     write_file(&files.embed, &container)?;
     Ok(kernels)
 }
@@ -449,6 +451,7 @@ fn finish_device_code(
     raw: Vec<u8>,
     name: &str,
     analysis: &plugin::Analysis,
+    emulated: bool,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let ctx = Context::new();
     let mut module = ctx
@@ -465,20 +468,30 @@ fn finish_device_code(
     }
     device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
         .map_err(|e| e.to_string())?;
-    let entries = device::wrap_kernels(&mut module).map_err(|e| e.to_string())?;
+    let entries = device::wrap_kernels(&mut module, emulated).map_err(|e| e.to_string())?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
     let kernels = entries
         .into_iter()
-        .map(|k| KernelInfo {
-            params: vec![KernelParam {
+        .map(|k| {
+            let mut params = vec![KernelParam {
                 kind: ParamKind::StdLayout,
                 info: u32::try_from(k.object_size).unwrap_or(u32::MAX),
                 offset: 0,
-            }],
-            object_size: k.object_size,
-            name: k.name,
+            }];
+            if k.spec_constants_buffer {
+                params.push(KernelParam {
+                    kind: ParamKind::SpecConstantsBuffer,
+                    info: 0,
+                    offset: 0,
+                });
+            }
+            KernelInfo {
+                params,
+                object_size: k.object_size,
+                name: k.name,
+            }
         })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))

@@ -108,15 +108,6 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
     if cl.inputs.is_empty() {
         return Err(Failure::Message("no input files".into()));
     }
-    if cl.spec_constants == args::SpecConstMode::Emulation {
-        // Emulated spec constants are read from a buffer the runtime passes as a kernel
-        // argument, which this version's kernels do not take yet.
-        return Err(Failure::Message(
-            "-fsycl-spec-constants=emulation is not supported yet (kernels do not take the \
-             spec-constant buffer argument); use the default, native"
-                .into(),
-        ));
-    }
     if !cl.dry_run {
         tc.check_headers()?;
     }

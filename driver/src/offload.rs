@@ -9,6 +9,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::args::SpecConstMode;
+
 const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
 const VERSION: u32 = 1;
 const HEADER_SIZE: usize = 32;
@@ -18,6 +20,8 @@ pub(crate) const IMAGE_KIND_BITCODE: u16 = 2;
 /// `OFK_SYCL`.
 pub(crate) const OFFLOAD_KIND_SYCL: u16 = 8;
 pub(crate) const SECTION: &str = ".llvm.offloading";
+/// String-table key: `native` or `emulation` (`-fsycl-spec-constants=`).
+pub(crate) const SPEC_CONSTANTS_KEY: &str = "sycl-spec-constants";
 
 /// One device image with its string table (`triple`, `arch`, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,11 +33,17 @@ pub(crate) struct OffloadImage {
 }
 
 impl OffloadImage {
-    pub(crate) fn sycl_bitcode(triple: &str, image: Vec<u8>) -> OffloadImage {
-        let strings = [("arch", "generic"), ("triple", triple)]
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+    /// Device bitcode of one TU; the string table also records how its kernels take spec
+    /// constants (their parameter lists differ), for the link to check.
+    pub(crate) fn sycl_bitcode(triple: &str, mode: SpecConstMode, image: Vec<u8>) -> OffloadImage {
+        let strings = [
+            ("arch", "generic"),
+            ("triple", triple),
+            (SPEC_CONSTANTS_KEY, mode.spelling()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
         OffloadImage {
             image_kind: IMAGE_KIND_BITCODE,
             offload_kind: OFFLOAD_KIND_SYCL,
@@ -244,7 +254,12 @@ mod tests {
         // What `llvm-offload-binary --image=file=img.bin,triple=spir64-unknown-unknown,
         // arch=generic,kind=sycl` wrote for 8 image bytes, except the image kind: the tool
         // derives it from the file name (.bin gives 0, .bc gives 2).
-        let mut image = OffloadImage::sycl_bitcode("spir64-unknown-unknown", b"ABCDEFGH".to_vec());
+        let mut image = OffloadImage::sycl_bitcode(
+            "spir64-unknown-unknown",
+            SpecConstMode::Native,
+            b"ABCDEFGH".to_vec(),
+        );
+        image.strings.remove(SPEC_CONSTANTS_KEY);
         image.image_kind = 0;
         let bytes = image.to_bytes();
         assert_eq!(bytes.len(), 0xa0);
@@ -257,8 +272,9 @@ mod tests {
 
     #[test]
     fn two_containers_in_one_section() {
-        let a = OffloadImage::sycl_bitcode("spir64", vec![1, 2, 3]).to_bytes();
-        let b = OffloadImage::sycl_bitcode("spir64", vec![4]).to_bytes();
+        let a =
+            OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![1, 2, 3]).to_bytes();
+        let b = OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![4]).to_bytes();
         let mut section = a.clone();
         section.resize(a.len().next_multiple_of(8), 0);
         section.extend_from_slice(&b);
@@ -269,7 +285,8 @@ mod tests {
 
     #[test]
     fn damaged_container_is_an_error() {
-        let mut bytes = OffloadImage::sycl_bitcode("spir64", vec![1]).to_bytes();
+        let mut bytes =
+            OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![1]).to_bytes();
         bytes.truncate(40);
         assert!(parse_section(&bytes).is_err());
     }

@@ -187,10 +187,7 @@ fn link(
     let registration = scratch.path("registration.o");
     echo.show(&format!(
         " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration (in process) -> \"{}\"",
-        match cl.spec_constants {
-            SpecConstMode::Native => "native",
-            SpecConstMode::Emulation => "emulation",
-        },
+        cl.spec_constants.spelling(),
         registration.display()
     ));
     let mut has_images = false;
@@ -209,6 +206,20 @@ fn link(
             let images =
                 offload::sycl_images(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
             for (i, image) in images.into_iter().enumerate() {
+                // Kernels built for the other spec-constant mode take other arguments.
+                let built = image
+                    .strings
+                    .get(offload::SPEC_CONSTANTS_KEY)
+                    .map(String::as_str);
+                if built.unwrap_or("native") != cl.spec_constants.spelling() {
+                    return Err(Failure::Message(format!(
+                        "'{}' was compiled with -fsycl-spec-constants={}; link with the same option \
+                         (this link uses {})",
+                        input.display(),
+                        built.unwrap_or("native"),
+                        cl.spec_constants.spelling()
+                    )));
+                }
                 bitcode.push((format!("{}#{i}", input.display()), image.image));
             }
         }

@@ -48,7 +48,9 @@ int main() {
 #endif
 }
 
-// Emulated spec constants need a kernel argument this version does not pass: refused.
-// RUN: not %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -c %s -o emu.o 2>&1 | FileCheck --check-prefix=EMULATION %s
-// RUN: test ! -e emu.o
-// EMULATION: sycl-clang++: error: -fsycl-spec-constants=emulation is not supported yet (kernels do not take the spec-constant buffer argument); use the default, native
+// Objects built for the other spec-constant mode cannot be linked (their kernels take other
+// arguments).
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %s -o emu.o
+// RUN: not %sycl-clangxx -fsycl emu.o -o mixed 2>&1 | FileCheck --check-prefix=MIXED %s
+// RUN: test ! -e mixed
+// MIXED: sycl-clang++: error: 'emu.o' was compiled with -fsycl-spec-constants=emulation; link with the same option (this link uses native)

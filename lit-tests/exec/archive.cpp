@@ -8,6 +8,10 @@
 // A path to the archive works as well.
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/libother.a -o %t/app2
 // RUN: %t/app2 | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other-emu.o
+// RUN: llvm-ar-22 rcs %t/libother-emu.a %t/other-emu.o
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s %t/libother-emu.a -o %t/app-emu
+// RUN: %t/app-emu | FileCheck %s
 #include <sycl/sycl.hpp>
 #include <cstdio>
 

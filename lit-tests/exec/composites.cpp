@@ -1,6 +1,7 @@
 // Composite spec constants: a struct of mixed types, a nested struct with an array, an array
 // wrapper; defaults, then values set through the handler.
 // REQUIRES: sycl-runtime
+// Native only: emulation takes composites of at most 8 bytes (driver/emulated-large-composite.cpp).
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s -o %t
 // RUN: %t | FileCheck %s
 #include <sycl/sycl.hpp>

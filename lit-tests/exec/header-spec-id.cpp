@@ -6,6 +6,8 @@
 // RUN: %sycl-clangxx -fsycl -std=c++17 -I %S/Inputs -c %S/Inputs/shared-spec-second.cpp -o %t/second.o
 // RUN: %sycl-clangxx -fsycl %t/first.o %t/second.o -o %t/app
 // RUN: %t/app | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -I %S/Inputs %s %S/Inputs/shared-spec-second.cpp -o %t/app-emu
+// RUN: %t/app-emu | FileCheck %s
 #include "shared-spec.h"
 #include <cstdio>
 class FirstReader;

@@ -2,6 +2,9 @@
 // REQUIRES: sycl-runtime
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s -o %t
 // RUN: %t | FileCheck %s
+// The same with emulated spec constants (the runtime's buffer):
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s -o %t.emu
+// RUN: %t.emu | FileCheck %s
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <utility>

@@ -4,6 +4,8 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps %s -o math
 // RUN: ./math | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s -o math-emu
+// RUN: ./math-emu | FileCheck %s
 // RUN: spirv-dis math.sycl/device.spv | FileCheck --check-prefix=SPIRV %s
 // CHECK: 4 1.69315 1 7 1024 5 2 4 6 8 3 5 1 12 1 0.5
 // CHECK-NEXT: 1.41421356237 0.46211715726 0.785398163397 5

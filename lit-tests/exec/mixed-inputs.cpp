@@ -5,6 +5,8 @@
 // RUN: %clangxx -c %S/Inputs/plain-helpers.cpp -o %t/plain.o
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/plain.o %S/Inputs/c-helper.c -o %t/app
 // RUN: %t/app | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s %t/plain.o %S/Inputs/c-helper.c -o %t/app-emu
+// RUN: %t/app-emu | FileCheck %s
 #include <sycl/sycl.hpp>
 #include <cstdio>
 

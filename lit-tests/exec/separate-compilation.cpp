@@ -7,6 +7,11 @@
 // RUN: llvm-objdump --offloading %t/other.o | FileCheck --check-prefix=EMBED %s
 // RUN: %sycl-clangxx -fsycl %t/main.o %t/other.o -o %t/app
 // RUN: %t/app | FileCheck %s
+// The same with emulated spec constants.
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %s -o %t/main-emu.o
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other-emu.o
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation %t/main-emu.o %t/other-emu.o -o %t/app-emu
+// RUN: %t/app-emu | FileCheck %s
 #include <sycl/sycl.hpp>
 #include <cstdio>
 

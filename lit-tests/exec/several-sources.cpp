@@ -3,6 +3,8 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s %S/Inputs/other-tu.cpp -o app
 // RUN: ./app | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s %S/Inputs/other-tu.cpp -o app-emu
+// RUN: ./app-emu | FileCheck %s
 // RUN: test ! -e app.sycl
 #include <sycl/sycl.hpp>
 #include <cstdio>

@@ -1,6 +1,7 @@
 // -O0 and -g builds: the device code keeps its unoptimised getter call patterns (allocas,
 // stores, loads) and the spec constants still come out right.
 // REQUIRES: sycl-runtime
+// Native only: emulation takes composites of at most 8 bytes (driver/emulated-large-composite.cpp).
 // RUN: %sycl-clangxx -fsycl -std=c++17 -O0 %s -o %t.O0
 // RUN: %t.O0 | FileCheck %s
 // RUN: %sycl-clangxx -fsycl -std=c++17 -O0 -g %s -o %t.g

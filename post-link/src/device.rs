@@ -41,6 +41,12 @@ pub enum DeviceError {
          (expected the kernel object by reference and optionally a kernel_handler): {detail}"
     )]
     UnsupportedKernel { name: String, detail: String },
+    #[error(
+        "emulated spec constant '{symbolic_id}' is {size} bytes; Intel's runtime also sets emulated \
+         spec constants of SPIR-V images natively, which works for values of 1, 2, 4 or 8 bytes \
+         only: use native spec constants (the default) for it"
+    )]
+    EmulatedTooLarge { symbolic_id: String, size: u32 },
     #[error("cannot link the kernel wrappers: {0}")]
     Wrapper(String),
     #[error("device code: {0}")]
@@ -106,11 +112,18 @@ pub struct KernelEntry {
     pub name: String,
     /// Size in bytes of the kernel object passed by value.
     pub object_size: u64,
+    /// The kernel takes the emulated spec-constant buffer as its last argument.
+    pub spec_constants_buffer: bool,
 }
 
 /// Gives every kernel the runtime's calling convention (see the module comment) and returns
-/// the kernels in module order.
-pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceError> {
+/// the kernels in module order. With `spec_constants_buffer` (emulated spec constants), a
+/// kernel taking a `kernel_handler` also takes the runtime's spec-constant buffer, which the
+/// handler then points at.
+pub fn wrap_kernels(
+    module: &mut Module<'_>,
+    spec_constants_buffer: bool,
+) -> Result<Vec<KernelEntry>, DeviceError> {
     let mut text = format!(
         "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
         module.data_layout(),
@@ -158,6 +171,7 @@ pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceE
             let body = format!("{name}{BODY_SUFFIX}");
             kernel.set_name(&body);
             kernel.set_calling_conv(SPIR_FUNC_CC);
+            let buffer = spec_constants_buffer && handler_size.is_some();
             Wrapper {
                 name: &name,
                 body: &body,
@@ -165,10 +179,15 @@ pub fn wrap_kernels(module: &mut Module<'_>) -> Result<Vec<KernelEntry>, DeviceE
                 object_align,
                 object_space,
                 handler_size,
+                spec_constants_buffer: buffer,
             }
             .write(&mut text);
             bodies.push(body);
-            entries.push(KernelEntry { name, object_size });
+            entries.push(KernelEntry {
+                name,
+                object_size,
+                spec_constants_buffer: buffer,
+            });
         }
     }
     if entries.is_empty() {
@@ -201,6 +220,7 @@ struct Wrapper<'a> {
     object_align: u64,
     object_space: u32,
     handler_size: Option<u64>,
+    spec_constants_buffer: bool,
 }
 
 impl Wrapper<'_> {
@@ -212,21 +232,35 @@ impl Wrapper<'_> {
             object_align,
             object_space,
             handler_size,
+            spec_constants_buffer,
         } = self;
         let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
+        let buffer_param = if *spec_constants_buffer {
+            ", ptr addrspace(1) %spec_constants"
+        } else {
+            ""
+        };
         let _ = writeln!(
             text,
             "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
-             define spir_kernel void @\"{name}\"(ptr byval({{ [{object_size} x i8] }}) align {object_align} %object) {{\n\
+             define spir_kernel void @\"{name}\"(ptr byval({{ [{object_size} x i8] }}) align {object_align} %object{buffer_param}) {{\n\
              entry:"
         );
         let mut handler_arg = String::new();
         if let Some(size) = handler_size {
-            // A kernel_handler with no spec-constant buffer (native spec constants).
+            // A kernel_handler: no spec-constant buffer for native spec constants; the
+            // runtime's buffer (its first member, a generic pointer) when emulated.
             let _ = writeln!(
                 text,
                 "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
             );
+            if *spec_constants_buffer {
+                let _ = writeln!(
+                    text,
+                    "  %buffer = addrspacecast ptr addrspace(1) %spec_constants to ptr addrspace(4)\n  \
+                     store ptr addrspace(4) %buffer, ptr %handler, align 8"
+                );
+            }
             handler_arg.push_str(", ptr %handler");
         }
         if *object_space == GENERIC {
@@ -248,6 +282,73 @@ impl Wrapper<'_> {
             "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
         );
     }
+}
+
+/// Emulated spec constants are read from the runtime's buffer, but for a SPIR-V image Intel's
+/// runtime also sets every numeric ID natively (`urProgramSetSpecializationConstants`), which
+/// fails for IDs the SPIR-V does not declare (`UR_RESULT_ERROR_INVALID_SPEC_ID`); registering
+/// the image as a native binary instead is refused by the CPU runtime. So an emulated image
+/// declares each ID as a spec constant of its size, in a function no kernel calls: the native
+/// values land there unused, the kernels read the buffer.
+fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
+    let tables = lower::read_spec_constants(module)?;
+    let mut ids: Vec<(u32, u32, &str)> = tables
+        .descriptors
+        .iter()
+        .flat_map(|(name, descs)| descs.iter().map(move |d| (d.id, d.size, name.as_str())))
+        .filter(|&(id, _, _)| id != u32::MAX)
+        .collect();
+    ids.sort_unstable_by_key(|&(id, size, _)| (id, size));
+    ids.dedup_by_key(|&mut (id, size, _)| (id, size));
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut text = format!(
+        "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
+        module.data_layout(),
+        module.triple()
+    );
+    text.push_str(
+        "declare spir_func i8 @_Z20__spirv_SpecConstantia(i32, i8)\n\
+         declare spir_func i16 @_Z20__spirv_SpecConstantis(i32, i16)\n\
+         declare spir_func i32 @_Z20__spirv_SpecConstantii(i32, i32)\n\
+         declare spir_func i64 @_Z20__spirv_SpecConstantil(i32, i64)\n\
+         define spir_func i64 @__sycl_specconst_emulated_ids() {\nentry:\n",
+    );
+    let mut sum = String::from("0");
+    for (n, (id, size, name)) in ids.iter().enumerate() {
+        let (ty, code) = match size {
+            1 => ("i8", "a"),
+            2 => ("i16", "s"),
+            4 => ("i32", "i"),
+            8 => ("i64", "l"),
+            other => {
+                return Err(DeviceError::EmulatedTooLarge {
+                    symbolic_id: name.to_string(),
+                    size: *other,
+                });
+            }
+        };
+        let _ = writeln!(
+            text,
+            "  %v{n} = call spir_func {ty} @_Z20__spirv_SpecConstanti{code}(i32 {id}, {ty} 0)"
+        );
+        if ty == "i64" {
+            let _ = writeln!(text, "  %s{n} = add i64 {sum}, %v{n}");
+        } else {
+            let _ = writeln!(
+                text,
+                "  %z{n} = zext {ty} %v{n} to i64\n  %s{n} = add i64 {sum}, %z{n}"
+            );
+        }
+        sum = format!("%s{n}");
+    }
+    let _ = writeln!(text, "  ret i64 {sum}\n}}");
+    let declarations = module
+        .context()
+        .parse_ir(text.into_bytes(), "sycl-specconst emulated IDs")
+        .map_err(DeviceError::Wrapper)?;
+    module.link(declarations).map_err(DeviceError::Wrapper)
 }
 
 /// One device image ready to be registered with the runtime.
@@ -288,13 +389,16 @@ pub fn build_image(
                 .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?,
         }
     }
-    let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    let mut module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     lap("device link", &mut times);
     lower::lower(&module, mode)?;
     module
         .verify()
         .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
     let property_sets = driver::property_sets(&module, false)?;
+    if mode == Mode::Emulation {
+        declare_emulated_ids(&mut module)?;
+    }
     lap("spec-constant lowering", &mut times);
     let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
     lap("SPIR-V", &mut times);
