@@ -73,6 +73,8 @@ pub(crate) enum Phase {
     Preprocess,
     /// `-fsyntax-only`
     SyntaxOnly,
+    /// `-M`/`-MM`: dependencies only (they imply `-E`).
+    Dependencies,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +131,8 @@ pub(crate) struct CommandLine {
     pub(crate) spec_constants: SpecConstMode,
     /// `-fsycl-footer-path=DIR`: where generated files go (default: next to the output).
     pub(crate) generated_dir: Option<PathBuf>,
+    /// Something `-fsycl` cannot build (precompiled headers, C++20 modules), named.
+    pub(crate) unsupported: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -193,6 +197,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         save_temps: false,
         spec_constants: SpecConstMode::Native,
         generated_dir: None,
+        unsupported: None,
     };
     let mut language: Option<OsString> = None;
     let mut only_inputs = false;
@@ -204,6 +209,15 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         let is_input = only_inputs || !text.starts_with('-') || text == "-";
         if is_input {
             let path = PathBuf::from(arg);
+            let header = language
+                .as_deref()
+                .is_some_and(|l| l.as_bytes().ends_with(b"-header"));
+            if header {
+                cl.unsupported = Some("a precompiled header (-x c++-header)");
+            }
+            if path.extension().is_some_and(|e| e == "cppm" || e == "ixx") {
+                cl.unsupported = Some("a C++20 module interface");
+            }
             cl.inputs.push(Input {
                 kind: kind_of(&path, language.as_deref()),
                 path,
@@ -227,6 +241,14 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
             "-S" => cl.phase = Phase::Assemble,
             "-E" => cl.phase = Phase::Preprocess,
             "-fsyntax-only" => cl.phase = Phase::SyntaxOnly,
+            "-M" | "-MM" => {
+                cl.phase = Phase::Dependencies;
+                cl.compile_flags.push(arg.clone());
+            }
+            "--precompile" => {
+                cl.unsupported = Some("C++20 modules (--precompile)");
+                cl.compile_flags.push(arg.clone());
+            }
             "-###" => cl.dry_run = true,
             "-v" => {
                 cl.verbose = true;
@@ -252,6 +274,10 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
                         });
                     }
                 };
+            }
+            _ if text.starts_with("-fmodule-file=") => {
+                cl.unsupported = Some("C++20 modules (-fmodule-file=)");
+                cl.compile_flags.push(arg.clone());
             }
             _ if text.starts_with("-fsycl-footer-path=") => {
                 cl.generated_dir = Some(PathBuf::from(&text["-fsycl-footer-path=".len()..]));
@@ -353,6 +379,23 @@ mod tests {
             parse(&args),
             Err(ArgError::BadSpecConstMode { .. })
         ));
+    }
+
+    #[test]
+    fn headers_and_modules_are_named_unsupported() {
+        assert!(
+            parse_str(&["-x", "c++-header", "p.hpp"])
+                .unsupported
+                .is_some()
+        );
+        assert!(parse_str(&["m.cppm"]).unsupported.is_some());
+        assert!(
+            parse_str(&["-fmodule-file=m.pcm", "a.cpp"])
+                .unsupported
+                .is_some()
+        );
+        assert!(parse_str(&["a.cpp"]).unsupported.is_none());
+        assert_eq!(parse_str(&["-MM", "a.cpp"]).phase, Phase::Dependencies);
     }
 
     #[test]

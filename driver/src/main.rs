@@ -100,6 +100,34 @@ fn main() -> ExitCode {
     }
 }
 
+/// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
+/// lists them from the original source in SYCL host mode (no generated file takes part).
+fn dependencies_only(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
+    let mut cmd = Command::new(&tc.clang);
+    cmd.args(["-fsycl", "-fsycl-host-only"])
+        .args(&cl.compile_flags)
+        .arg("-isystem")
+        .arg(&tc.sycl_include);
+    if let Some(o) = &cl.output {
+        cmd.arg("-o").arg(o);
+    }
+    cmd.args(cl.inputs.iter().map(|i| &i.path));
+    if cl.dry_run || cl.verbose {
+        eprintln!(" {cmd:?}");
+    }
+    if cl.dry_run {
+        return Ok(());
+    }
+    let status = cmd.status().map_err(|e| {
+        Failure::Message(format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))
+    })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(status.code().unwrap_or(1)))
+    }
+}
+
 fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
     let echo = Echo {
         dry_run: cl.dry_run,
@@ -108,8 +136,16 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
     if cl.inputs.is_empty() {
         return Err(Failure::Message("no input files".into()));
     }
+    if let Some(what) = cl.unsupported {
+        return Err(Failure::Message(format!(
+            "-fsycl cannot build {what} (DPC++ refuses it too); build it without -fsycl"
+        )));
+    }
     if !cl.dry_run {
         tc.check_headers()?;
+    }
+    if cl.phase == Phase::Dependencies {
+        return dependencies_only(tc, cl);
     }
     let sources: Vec<_> = cl
         .inputs
@@ -152,7 +188,7 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
                 Some(cl.output.clone().unwrap_or_else(default_output))
             }
             Phase::Preprocess => cl.output.clone(),
-            Phase::SyntaxOnly | Phase::Link => None,
+            Phase::SyntaxOnly | Phase::Link | Phase::Dependencies => None,
         };
         match input.kind {
             InputKind::CxxSource => {
