@@ -138,6 +138,22 @@ fn main() -> ! {
     if cli.md && cli.mf.is_none() && cli.output.is_none() && cli.build_dir.is_none() {
         usage_error("-MD without -o needs -MF FILE (where to write the depfile)");
     }
+    if cli.jobs.is_some() && cli.build_dir.is_none() {
+        usage_error("-j N applies to batch mode only (-p BUILD_DIR)");
+    }
+    // Outputs must not replace the source or each other (clang refuses `-o` naming an input).
+    if let Some(file) = &cli.file {
+        for (option, path) in [("-o", &cli.output), ("-MF", &cli.mf)] {
+            if path.as_deref().is_some_and(|p| output::same_file(p, file)) {
+                usage_error(&format!("{option} names the input file {}", file.display()));
+            }
+        }
+    }
+    if let (Some(o), Some(mf)) = (&cli.output, &cli.mf) {
+        if output::same_file(o, mf) {
+            usage_error("-MF names the same file as -o");
+        }
+    }
     if cli.build_dir.is_none() {
         footer_gen::process::use_main_heap_for_every_thread();
     }
@@ -215,23 +231,31 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         },
         (None, false) => None,
     };
-    match &cli.output {
-        Some(path) => output::write_output(path, text.as_bytes()).map_err(|e| anyhow!(e))?,
-        None => match output::write_stdout(text.as_bytes()) {
-            // The reader went away (`| head`): like other Unix filters, stop quietly; whoever
-            // closed the pipe decides what its early end means.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
-            other => other?,
-        },
-    }
-    if let Some(depfile) = depfile {
+    let deps = depfile.as_ref().map(|_| {
         let target = cli
             .mt
             .clone()
             .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
             .unwrap_or_else(|| format!("{}.footer.h", file.display()));
-        let deps = output::depfile(&target, &analysis.dependencies);
-        output::write_output(&depfile, deps.as_bytes()).map_err(|e| anyhow!(e))?;
+        output::depfile(&target, &analysis.dependencies)
+    });
+    // The footer and the depfile commit together: a depfile that cannot be written leaves the
+    // old footer in place.
+    let mut files: Vec<(&std::path::Path, &[u8])> = Vec::new();
+    if let Some(path) = &cli.output {
+        files.push((path, text.as_bytes()));
+    }
+    if let (Some(path), Some(deps)) = (&depfile, &deps) {
+        files.push((path, deps.as_bytes()));
+    }
+    output::write_outputs_together(&files).map_err(|e| anyhow!(e))?;
+    if cli.output.is_none() {
+        match output::write_stdout(text.as_bytes()) {
+            // The reader went away (`| head`): like other Unix filters, stop quietly; whoever
+            // closed the pipe decides what its early end means.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+            other => other?,
+        }
     }
     // The process ends now: freeing a large analysis piece by piece only costs time.
     std::mem::forget(analysis);

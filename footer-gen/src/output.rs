@@ -10,31 +10,58 @@ use plugin::Analysis;
 
 use crate::{Style, render_footer};
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
-/// failed run leaves any existing file untouched.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
-    // new one gets 0666 minus the umask, as if created with open(2).
-    let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".sycl-footer-")
-        .permissions(std::fs::Permissions::from_mode(mode))
-        .tempfile_in(&dir)?;
-    tmp.write_all(bytes)?;
+/// Writes several files so that they commit together: every temporary file is written first,
+/// and only when all exist are they renamed into place; a file that cannot be written (missing
+/// directory, no permission, full disk) leaves every output untouched.
+pub fn write_outputs_together(files: &[(&Path, &[u8])]) -> Result<(), String> {
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
+        // new one gets 0666 minus the umask, as if created with open(2).
+        let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let fail =
+            |e: std::io::Error| format!("cannot write {}: {}", path.display(), plain_io_error(&e));
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".sycl-footer-")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(&dir)
+            .map_err(fail)?;
+        tmp.write_all(bytes).map_err(fail)?;
+        staged.push((tmp, *path));
+    }
     // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
     // does not try to survive power loss, which would cost more than the whole analysis.
-    tmp.persist(path).map_err(|e| e.error)?;
+    for (tmp, path) in staged {
+        tmp.persist(path).map_err(|e| {
+            format!(
+                "cannot write {}: {}",
+                path.display(),
+                plain_io_error(&e.error)
+            )
+        })?;
+    }
     Ok(())
 }
 
-/// `write_atomically`, failing with `cannot write PATH: reason` (no temporary file name).
+/// Whether two paths name the same file: the same inode when both exist, else the same
+/// absolute path.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
+/// failed run leaves any existing file untouched; fails with `cannot write PATH: reason` (no
+/// temporary file name).
 pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomically(path, bytes)
-        .map_err(|e| format!("cannot write {}: {}", path.display(), plain_io_error(&e)))
+    write_outputs_together(&[(path, bytes)])
 }
 
 /// The OS error alone: the temporary file's name would only confuse.
@@ -138,11 +165,11 @@ mod tests {
         let path = dir.path().join("f.h");
         std::fs::write(&path, b"old").expect("write");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
-        write_atomically(&path, b"new").expect("write");
+        write_output(&path, b"new").expect("write");
         let mode = std::fs::metadata(&path).expect("stat").permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
         let fresh = dir.path().join("g.h");
-        write_atomically(&fresh, b"x").expect("write");
+        write_output(&fresh, b"x").expect("write");
         let mode = std::fs::metadata(&fresh)
             .expect("stat")
             .permissions()
@@ -163,11 +190,11 @@ mod tests {
     fn atomic_write_replaces_and_failed_write_keeps_old_file() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("f.h");
-        write_atomically(&path, b"one").expect("first write");
-        write_atomically(&path, b"two").expect("second write");
+        write_output(&path, b"one").expect("first write");
+        write_output(&path, b"two").expect("second write");
         assert_eq!(std::fs::read(&path).expect("read"), b"two");
         let missing_dir = dir.path().join("nope").join("f.h");
-        assert!(write_atomically(&missing_dir, b"x").is_err());
+        assert!(write_output(&missing_dir, b"x").is_err());
         assert_eq!(std::fs::read(&path).expect("read"), b"two");
     }
 }
