@@ -58,7 +58,7 @@ impl CodeFormat {
 pub struct Options {
     pub inputs: Vec<PathBuf>,
     /// `-o [target,]file`.
-    pub output: Option<String>,
+    pub output: Option<std::ffi::OsString>,
     pub out_dir: Option<PathBuf>,
     pub format: CodeFormat,
     /// SPIR-V version for `-emit-spirv`, e.g. "1.2".
@@ -179,6 +179,31 @@ fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// `-o [target,]file`: the target is text; the file name any bytes but the `.table`
+/// separators (`|`, line breaks), which would make the table unreadable.
+fn split_target(o: &std::ffi::OsStr) -> Result<(Option<String>, PathBuf), Error> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = o.as_bytes();
+    let (target, file) = match bytes.iter().position(|&b| b == b',') {
+        Some(i) => (
+            Some(String::from_utf8_lossy(&bytes[..i]).into_owned()),
+            std::ffi::OsStr::from_bytes(&bytes[i + 1..]),
+        ),
+        None => (None, o),
+    };
+    if file
+        .as_bytes()
+        .iter()
+        .any(|&b| matches!(b, b'|' | b'\n' | b'\r'))
+    {
+        return Err(Error::Usage(format!(
+            "-o {}: an output name cannot contain '|' or a line break (the .table separators)",
+            file.to_string_lossy()
+        )));
+    }
+    Ok((target, PathBuf::from(file)))
+}
+
 /// `spir64-…` → `spirv64v<ver>-unknown-unknown`; 32-bit SPIR triples map to `spirv32`.
 pub fn spirv_triple(module_triple: &str, version: &str) -> String {
     let bits = if module_triple.starts_with("spir-") || module_triple.starts_with("spirv32") {
@@ -278,7 +303,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
                 .into(),
         ));
     }
-    if !opts.ir_output_only && opts.output.as_deref() == Some(STDIO) {
+    if !opts.ir_output_only && opts.output.as_deref() == Some(std::ffi::OsStr::new(STDIO)) {
         return Err(Error::Usage(
             "-o - (standard output) needs -ir-output-only: a table names several files".into(),
         ));
@@ -314,10 +339,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
     }
 
     let (target, out_file) = match &opts.output {
-        Some(o) => match o.split_once(',') {
-            Some((t, f)) => (Some(t.to_string()), PathBuf::from(f)),
-            None => (None, PathBuf::from(o)),
-        },
+        Some(o) => split_target(o)?,
         // Module from standard input and one output: standard output (DPC++'s default).
         None if opts.ir_output_only && opts.inputs.iter().any(|p| p == Path::new(STDIO)) => {
             (None, PathBuf::from(STDIO))
@@ -328,10 +350,15 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
                 .first()
                 .filter(|p| *p != Path::new(STDIO))
                 .and_then(|p| p.file_stem())
-                .map(|s| s.to_string_lossy().into_owned())
+                .map(std::ffi::OsStr::to_os_string)
                 .unwrap_or_else(|| "out".into());
-            let ext = if opts.ir_output_only { "out" } else { "files" };
-            (None, PathBuf::from(format!("{stem}.{ext}")))
+            let mut name = stem;
+            name.push(if opts.ir_output_only {
+                ".out"
+            } else {
+                ".files"
+            });
+            (None, PathBuf::from(name))
         }
     };
 
@@ -356,9 +383,10 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
         Some(d) => d.clone(),
         None => out_file.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
+    // File names are bytes: derived names keep the output's stem as it is.
     let stem = out_file
         .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
+        .map(std::ffi::OsStr::to_os_string)
         .unwrap_or_else(|| "out".into());
     let mut columns = vec!["Code"];
     if opts.properties {
@@ -370,8 +398,11 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
     let mut rows = Vec::new();
     let mut names = Vec::new();
     for (n, m) in modules.iter().enumerate() {
-        let prefix = dir.join(format!("{stem}_{n}"));
-        let with_ext = |ext: &str| PathBuf::from(format!("{}.{ext}", prefix.display()));
+        let with_ext = |ext: &str| {
+            let mut name = stem.clone();
+            name.push(format!("_{n}.{ext}"));
+            dir.join(name)
+        };
         let code = with_ext(opts.format.ext());
         out.files.push((
             code.clone(),

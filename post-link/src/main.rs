@@ -1,5 +1,6 @@
 //! `sycl-post-link` command line (DPC++ option spellings; single-dash long options).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -35,7 +36,7 @@ struct Cli {
     inputs: Vec<PathBuf>,
     /// Output table (or the IR/SPIR-V file with -ir-output-only); `target,file` names a target
     #[arg(short = 'o')]
-    output: Option<String>,
+    output: Option<std::ffi::OsString>,
     /// Directory for generated files (default: directory of -o)
     #[arg(long = "out-dir")]
     out_dir: Option<PathBuf>,
@@ -71,16 +72,20 @@ struct Cli {
     json: bool,
 }
 
-/// DPC++ spells long options with one dash; clap wants two.
-fn normalise_args(args: impl Iterator<Item = String>) -> Vec<String> {
+/// DPC++ spells long options with one dash; clap wants two. Arguments stay `OsString`: paths
+/// need not be UTF-8.
+fn normalise_args(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let mut out = Vec::new();
     let mut rest = false;
     for (i, a) in args.enumerate() {
         if i > 0 && !rest {
-            if a == "--" {
+            let bytes = std::os::unix::ffi::OsStrExt::as_bytes(a.as_os_str());
+            if bytes == b"--" {
                 rest = true;
-            } else if a.len() > 2 && a.starts_with('-') && !a.starts_with("--") {
-                out.push(format!("-{a}"));
+            } else if bytes.len() > 2 && bytes[0] == b'-' && bytes[1] != b'-' {
+                let mut long = std::ffi::OsString::from("-");
+                long.push(&a);
+                out.push(long);
                 continue;
             }
         }
@@ -123,13 +128,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let out = driver::run(&opts)?;
     driver::write_outputs(&out)?;
     if let Some(j) = &out.json {
-        print!("{j}");
+        // The outputs are written; a reader that went away early is its own business.
+        let mut stdout = std::io::stdout().lock();
+        match stdout.write_all(j.as_bytes()).and_then(|()| stdout.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            other => other.map_err(|e| anyhow::anyhow!("cannot write the JSON report: {e}"))?,
+        }
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(normalise_args(std::env::args())) {
+    let cli = match Cli::try_parse_from(normalise_args(std::env::args_os())) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
