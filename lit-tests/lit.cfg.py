@@ -73,3 +73,9 @@ if all(os.path.isfile(os.path.join(runtime_lib, f)) for f in runtime_files) and 
 ):
     config.available_features.add("sycl-runtime")
 config.substitutions.append(("%runtime_lib", runtime_lib))
+# A directory on another file system than the build tree (for generated files moved across).
+try:
+    if os.stat("/dev/shm").st_dev != os.stat(root).st_dev and os.access("/dev/shm", os.W_OK):
+        config.available_features.add("other-filesystem")
+except OSError:
+    pass

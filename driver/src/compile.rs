@@ -30,7 +30,7 @@ use crate::depfile::{self, DepOptions, without_dependency_flags};
 use crate::offload::OffloadImage;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
-    timing, write_file,
+    move_into_place, timing, write_file,
 };
 use crate::toolchain::Toolchain;
 
@@ -530,8 +530,7 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
         );
         write_file(&deps.path_for(output), rewritten.as_bytes())?;
     }
-    std::fs::rename(&files.staged_output, output)
-        .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+    move_into_place(&files.staged_output, output)
 }
 
 #[cfg(test)]

@@ -80,6 +80,28 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     footer_gen::output::write_output(path, bytes).map_err(Failure::Message)
 }
 
+/// Moves a finished output from the generated directory into place: a rename, or, when the
+/// generated directory is on another file system (`-fsycl-footer-path`), a copy written next
+/// to the output and renamed there, so readers still never see half a file.
+pub(crate) fn move_into_place(staged: &Path, output: &Path) -> Result<()> {
+    match std::fs::rename(staged, output) {
+        Err(e) if e.raw_os_error() == Some(libc::EXDEV) => {
+            let bytes = std::fs::read(staged).map_err(|e| {
+                Failure::Message(format!("cannot read '{}': {e}", staged.display()))
+            })?;
+            write_file(output, &bytes)?;
+            // The copy keeps the staged file's mode (executables stay executable).
+            if let Ok(meta) = std::fs::metadata(staged) {
+                let _ = std::fs::set_permissions(output, meta.permissions());
+            }
+            Ok(())
+        }
+        other => {
+            other.map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+        }
+    }
+}
+
 fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
     echo.command(cmd);
     if echo.dry_run {
@@ -269,8 +291,7 @@ fn link(
         return Ok(());
     }
     // The output appears only once the link succeeded: a failed link leaves the old one.
-    std::fs::rename(&linked, output)
-        .map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
+    move_into_place(&linked, output)
 }
 
 /// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`
