@@ -180,12 +180,8 @@ impl Unit<'_> {
         plugin::Options {
             source: self.source.path.clone(),
             args: without_dependency_flags(&self.cl.compile_flags)
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .chain([
-                    "-isystem".to_string(),
-                    self.tc.sycl_include.to_string_lossy().into_owned(),
-                ])
+                .into_iter()
+                .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .collect(),
             unique_prefix: None,
             skip_teardown: false,

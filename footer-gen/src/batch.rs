@@ -154,7 +154,7 @@ pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
 fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
     let options = plugin::Options {
         source: job.source.clone(),
-        args: job.flags.clone(),
+        args: job.flags.iter().map(std::ffi::OsString::from).collect(),
         unique_prefix: batch.unique_prefix.clone(),
         skip_teardown: false,
     };

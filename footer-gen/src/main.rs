@@ -90,7 +90,7 @@ struct Cli {
 
     /// Compile flags of the TU.
     #[arg(last = true, value_name = "COMPILE FLAGS", allow_hyphen_values = true)]
-    compile_flags: Vec<String>,
+    compile_flags: Vec<std::ffi::OsString>,
 }
 
 /// clang spells its options with one dash (`-MD`, `-MF x`, `-fsycl-unique-prefix=x`); clap

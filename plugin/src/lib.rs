@@ -12,7 +12,8 @@ mod libclang;
 pub mod model;
 pub mod prefix;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 pub use model::{Analysis, Kernel, Linkage, Scope, SourceLocation, SpecId};
@@ -22,8 +23,8 @@ pub use model::{Analysis, Kernel, Linkage, Scope, SourceLocation, SpecId};
 pub struct Options {
     /// The source file, as given by the user (it is hashed as given for the prefix).
     pub source: PathBuf,
-    /// The user's compile flags (without the source file).
-    pub args: Vec<String>,
+    /// The user's compile flags (without the source file); bytes, as clang takes them.
+    pub args: Vec<OsString>,
     /// Explicit unique prefix; otherwise `-fsycl-unique-prefix=` in `args`, otherwise the
     /// deterministic default.
     pub unique_prefix: Option<String>,
@@ -63,28 +64,28 @@ pub enum Error {
 
 /// Flags that must not reach the libclang host parse: SYCL driver modes (they would make
 /// libclang parse the device job), offload targets, and prefix options stock clang rejects.
-fn host_parse_args(args: &[String]) -> Vec<String> {
+fn host_parse_args(args: &[OsString]) -> Vec<OsString> {
     let mut out = Vec::with_capacity(args.len() + 2);
     let mut iter = args.iter().peekable();
     let mut has_host_flag = false;
     while let Some(arg) = iter.next() {
-        let a = arg.as_str();
-        if a == "-fsycl"
-            || a == "-fsycl-device-only"
-            || a == "-fsycl-host-only"
-            || a.starts_with("-fsycl-unique-prefix=")
-            || a.starts_with("-fsycl-targets=")
-            || a.starts_with("--offload")
-            || a.starts_with("-fsycl-int-footer=")
-            || a.starts_with("-fsycl-int-header=")
+        let a = arg.as_bytes();
+        if a == b"-fsycl"
+            || a == b"-fsycl-device-only"
+            || a == b"-fsycl-host-only"
+            || a.starts_with(b"-fsycl-unique-prefix=")
+            || a.starts_with(b"-fsycl-targets=")
+            || a.starts_with(b"--offload")
+            || a.starts_with(b"-fsycl-int-footer=")
+            || a.starts_with(b"-fsycl-int-header=")
         {
             continue;
         }
-        if a == "-Xclang" {
+        if a == b"-Xclang" {
             if let Some(next) = iter.peek() {
-                if next.as_str() == "-fsycl-is-host" {
+                if next.as_bytes() == b"-fsycl-is-host" {
                     has_host_flag = true;
-                } else if next.as_str() == "-fsycl-is-device" {
+                } else if next.as_bytes() == b"-fsycl-is-device" {
                     iter.next();
                     continue;
                 }
@@ -144,7 +145,7 @@ fn parse_error(failure: libclang::ParseFailure, source: &Path) -> Error {
 pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
     let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
         (Some(p), _) => p.clone(),
-        (None, Some(p)) => p.to_string(),
+        (None, Some(p)) => p.into_owned(),
         (None, None) => prefix::deterministic(options.source.as_os_str(), &options.args),
     };
     prefix::validate(&chosen).map_err(Error::InvalidPrefix)?;
@@ -312,7 +313,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
 fn resolve_probes(
     index: &libclang::Index,
     options: &Options,
-    args: &[String],
+    args: &[OsString],
     unique_prefix: &str,
     probes: &[analysis::Probe<'_>],
     declared: &mut Vec<(String, SpecId)>,
@@ -401,8 +402,8 @@ fn resolve_probes(
 mod tests {
     use super::host_parse_args;
 
-    fn v(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    fn v(list: &[&str]) -> Vec<std::ffi::OsString> {
+        list.iter().map(std::ffi::OsString::from).collect()
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl Index {
     pub(crate) fn parse(
         &self,
         file: &OsStr,
-        args: &[String],
+        args: &[std::ffi::OsString],
         contents: Option<&[u8]>,
         skip_function_bodies: bool,
     ) -> Result<TranslationUnit<'_>, ParseFailure> {

@@ -5,7 +5,7 @@
 //! path *as given* plus the flags that can change the TU. Flags that only name outputs or tune
 //! diagnostics are left out so that `-o`/`-MF` changes keep the prefix.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 
 use sha2::{Digest, Sha256};
@@ -29,27 +29,30 @@ const OUTPUT_FLAG_PREFIXES: &[&str] = &[
 ];
 
 /// `uid` + 16 lowercase hex digits from a hash of `source` (as given) and the TU-relevant flags.
-pub fn deterministic(source: &OsStr, args: &[String]) -> String {
+pub fn deterministic(source: &OsStr, args: &[OsString]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"sycl-specconst-prefix-v1\0");
     hasher.update(source.as_bytes());
     hasher.update(b"\0");
     let mut skip_next = false;
     for arg in args {
+        let arg = arg.as_bytes();
         if skip_next {
             skip_next = false;
             continue;
         }
-        if OUTPUT_FLAGS_WITH_VALUE.contains(&arg.as_str()) {
+        if OUTPUT_FLAGS_WITH_VALUE.iter().any(|f| f.as_bytes() == arg) {
             skip_next = true;
             continue;
         }
-        if OUTPUT_FLAGS.contains(&arg.as_str())
-            || OUTPUT_FLAG_PREFIXES.iter().any(|p| arg.starts_with(p))
+        if OUTPUT_FLAGS.iter().any(|f| f.as_bytes() == arg)
+            || OUTPUT_FLAG_PREFIXES
+                .iter()
+                .any(|p| arg.starts_with(p.as_bytes()))
         {
             continue;
         }
-        hasher.update(arg.as_bytes());
+        hasher.update(arg);
         hasher.update(b"\0");
     }
     let digest = hasher.finalize();
@@ -82,18 +85,40 @@ pub fn validate(prefix: &str) -> Result<(), String> {
 }
 
 /// The prefix given in the compile flags as `-fsycl-unique-prefix=…` (last one wins, as in clang).
-pub fn from_flags(args: &[String]) -> Option<&str> {
-    args.iter()
-        .rev()
-        .find_map(|a| a.strip_prefix("-fsycl-unique-prefix="))
+/// Bytes that are not UTF-8 come back replaced, so that `validate` refuses them.
+pub fn from_flags(args: &[OsString]) -> Option<std::borrow::Cow<'_, str>> {
+    args.iter().rev().find_map(|a| {
+        a.as_bytes()
+            .strip_prefix(b"-fsycl-unique-prefix=")
+            .map(String::from_utf8_lossy)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn hash_of_the_bytes_as_given() {
+        // Expected values computed independently (Python hashlib) from the documented input:
+        // "sycl-specconst-prefix-v1\0", the source, "\0", each TU flag and "\0".
+        assert_eq!(
+            deterministic(OsStr::new("a.cpp"), &args(&["-DX=1"])),
+            "uidf8e54879fc8c4d6a"
+        );
+        let non_utf8 = vec![
+            OsString::from("-DX=1"),
+            OsString::from("-I"),
+            OsString::from(OsStr::from_bytes(b"in\xffc")),
+        ];
+        assert_eq!(
+            deterministic(OsStr::new("a.cpp"), &non_utf8),
+            "uid82730d17b25eff78"
+        );
     }
 
     #[test]
@@ -152,7 +177,11 @@ mod tests {
             "-O2",
             "-fsycl-unique-prefix=two",
         ]);
-        assert_eq!(from_flags(&a), Some("two"));
+        assert_eq!(from_flags(&a).as_deref(), Some("two"));
         assert_eq!(from_flags(&args(&["-O2"])), None);
+        let bad = vec![OsString::from(OsStr::from_bytes(
+            b"-fsycl-unique-prefix=a\xff",
+        ))];
+        assert!(validate(&from_flags(&bad).unwrap_or_default()).is_err());
     }
 }

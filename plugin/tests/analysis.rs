@@ -19,7 +19,7 @@ fn analyse(source: &str) -> Analysis {
     file.write_all(source.as_bytes()).expect("write source");
     let options = Options {
         source: file.path().to_path_buf(),
-        args: vec!["-std=c++17".into(), mock_include()],
+        args: vec!["-std=c++17".into(), mock_include().into()],
         unique_prefix: Some("P".into()),
         skip_teardown: false,
     };
