@@ -104,7 +104,9 @@ fn host_parse_args(args: &[OsString]) -> Vec<OsString> {
     out
 }
 
-fn check_source(path: &Path) -> Result<(), Error> {
+/// Checks the source can be read. A source that is not a regular file (a FIFO, a process
+/// substitution) can be read only once: it is read here, and the parses use these bytes.
+fn check_source(path: &Path) -> Result<Option<Vec<u8>>, Error> {
     let input_error = |message: String| Error::Input {
         path: path.to_path_buf(),
         message,
@@ -113,8 +115,13 @@ fn check_source(path: &Path) -> Result<(), Error> {
     if meta.is_dir() {
         return Err(input_error("is a directory, not a source file".into()));
     }
+    if !meta.is_file() {
+        return std::fs::read(path)
+            .map(Some)
+            .map_err(|e| input_error(io_message(&e)));
+    }
     std::fs::File::open(path).map_err(|e| input_error(io_message(&e)))?;
-    Ok(())
+    Ok(None)
 }
 
 fn io_message(e: &std::io::Error) -> String {
@@ -160,14 +167,17 @@ pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
 /// not. libclang parses on the same thread (`LIBCLANG_NOTHREADS`), so the walk finds the AST in
 /// its caches.
 pub fn analyze(options: &Options) -> Result<Analysis, Error> {
-    /// Address space only: pages are committed as the recursion actually uses them.
-    const WALK_STACK_BYTES: usize = 1 << 30;
+    /// Address space only: pages are committed as the recursion actually uses them. Under an
+    /// address-space limit (`ulimit -v`) a smaller reservation is tried before giving up.
+    const WALK_STACK_BYTES: [usize; 4] = [1 << 30, 256 << 20, 64 << 20, 16 << 20];
     // Loading sets environment variables for libclang, so it happens before any thread of
     // ours runs; a failure is reported by the analysis itself.
     let _ = libclang::load();
-    let builder = std::thread::Builder::new()
-        .name("sycl-specconst-analysis".into())
-        .stack_size(WALK_STACK_BYTES);
+    let builder = |stack: usize| {
+        std::thread::Builder::new()
+            .name("sycl-specconst-analysis".into())
+            .stack_size(stack)
+    };
     let cannot_start =
         |e: std::io::Error| Error::Internal(format!("cannot start the analysis thread: {e}"));
     let panicked = || Error::Internal("the analysis thread panicked".into());
@@ -176,21 +186,38 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
         // the thread's own exit (thread-local destructors, the allocator's per-thread clean-up,
         // releasing its stack: ~3 ms after a large TU) overlaps the caller's rendering.
         let (sender, receiver) = std::sync::mpsc::sync_channel(1);
-        let options = options.clone();
-        builder
-            .spawn(move || {
+        let mut last_error = None;
+        for stack in WALK_STACK_BYTES {
+            let sender = sender.clone();
+            let options = options.clone();
+            match builder(stack).spawn(move || {
                 // The receiver only goes away if the caller is gone too.
                 let _ = sender.send(analyze_here(&options));
-            })
-            .map_err(cannot_start)?;
+            }) {
+                Ok(_) => {
+                    last_error = None;
+                    break;
+                }
+                Err(e) => last_error = Some(e),
+            }
+        }
+        if let Some(e) = last_error {
+            return Err(cannot_start(e));
+        }
+        drop(sender);
         return receiver.recv().unwrap_or_else(|_| Err(panicked()));
     }
     std::thread::scope(|scope| {
-        builder
-            .spawn_scoped(scope, || analyze_here(options))
-            .map_err(cannot_start)?
-            .join()
-            .unwrap_or_else(|_| Err(panicked()))
+        let mut last_error = None;
+        for stack in WALK_STACK_BYTES {
+            match builder(stack).spawn_scoped(scope, || analyze_here(options)) {
+                Ok(handle) => return handle.join().unwrap_or_else(|_| Err(panicked())),
+                Err(e) => last_error = Some(e),
+            }
+        }
+        Err(cannot_start(
+            last_error.unwrap_or_else(|| std::io::Error::other("no stack size")),
+        ))
     })
 }
 
@@ -209,7 +236,7 @@ fn minor_faults() -> u64 {
 
 fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let unique_prefix = unique_prefix_for(options)?;
-    check_source(&options.source)?;
+    let streamed_source = check_source(&options.source)?;
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
     let args = host_parse_args(&options.args);
     let source: &OsStr = options.source.as_os_str();
@@ -217,7 +244,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let faults_at_start = if timing { minor_faults() } else { 0 };
     let started = std::time::Instant::now();
     let tu = index
-        .parse(source, &args, None, false)
+        .parse(source, &args, streamed_source.as_deref(), false)
         .map_err(|f| parse_error(f, &options.source))?;
     let diagnostics = tu.diagnostics();
     let errors = diagnostics
@@ -268,9 +295,20 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         };
         let mut declared = with_usr(collected.declared);
         let mut used = with_usr(collected.used);
+        let bytes = match &streamed_source {
+            Some(bytes) => bytes.clone(),
+            None => std::fs::read(&options.source).map_err(|e| Error::Input {
+                path: options.source.clone(),
+                message: io_message(&e),
+            })?,
+        };
+        let source = SourceText {
+            path: &options.source,
+            bytes,
+        };
         resolve_probes(
             &index,
-            options,
+            source,
             &args,
             &unique_prefix,
             &probes,
@@ -310,9 +348,15 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
 /// re-parsed with one probe variable per member appended (`&::X<int>::m`), and the members the
 /// probes resolve to are merged in: explicit instantiations at their point of instantiation,
 /// implicit ones after everything else. Errors the probes cause (e.g. access) are ignored.
+/// The source as the probe parse needs it: its path (the parse's file name) and its bytes.
+struct SourceText<'a> {
+    path: &'a Path,
+    bytes: Vec<u8>,
+}
+
 fn resolve_probes(
     index: &libclang::Index,
-    options: &Options,
+    source: SourceText<'_>,
     args: &[OsString],
     unique_prefix: &str,
     probes: &[analysis::Probe<'_>],
@@ -322,10 +366,7 @@ fn resolve_probes(
     use std::collections::{HashMap, HashSet};
     use std::fmt::Write as _;
 
-    let mut text = std::fs::read(&options.source).map_err(|e| Error::Input {
-        path: options.source.clone(),
-        message: io_message(&e),
-    })?;
+    let mut text = source.bytes;
     let mut appended = String::from("\n");
     for (i, probe) in probes.iter().enumerate() {
         for (j, member) in probe.members.iter().enumerate() {
@@ -340,8 +381,8 @@ fn resolve_probes(
     text.extend_from_slice(appended.as_bytes());
     let tu = index
         // The probes are namespace-scope declarations: function bodies are not needed.
-        .parse(options.source.as_os_str(), args, Some(&text), true)
-        .map_err(|f| parse_error(f, &options.source))?;
+        .parse(source.path.as_os_str(), args, Some(&text), true)
+        .map_err(|f| parse_error(f, source.path))?;
     let mut walker = analysis::Walker::new(unique_prefix.to_string());
     walker.reads_probes = true;
     walker.walk_tu(tu.cursor());
