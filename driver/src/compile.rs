@@ -259,7 +259,9 @@ pub(crate) fn compile_source(
         return Err(Failure::Reported(status.code().unwrap_or(1)));
     }
     if cl.save_temps {
-        // The FIFO becomes a regular file with what went through it.
+        // The FIFO becomes a regular file with what went through it (removed first: the
+        // writer would write into a FIFO in place).
+        let _ = std::fs::remove_file(&files.footer);
         write_file(&files.footer, footer.as_bytes())?;
     }
     commit_host_outputs(&unit, output)

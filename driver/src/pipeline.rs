@@ -74,32 +74,42 @@ pub(crate) fn timing(step: &str, time: Duration) {
     }
 }
 
-/// Writes through footer-gen's one atomic writer (temporary file and rename; a replaced
-/// file keeps its mode), so readers never see half a file.
+/// Writes through the project's one output writer (temporary file and rename; a replaced file
+/// keeps its mode), so readers never see half a file.
 pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    footer_gen::output::write_output(path, bytes).map_err(Failure::Message)
+    output::write(path, bytes).map_err(|e| Failure::Message(e.to_string()))
 }
 
-/// Moves a finished output from the generated directory into place: a rename, or, when the
-/// generated directory is on another file system (`-fsycl-footer-path`), a copy written next
-/// to the output and renamed there, so readers still never see half a file.
+/// Moves a finished output from the generated directory into place: a rename when the output
+/// is (or will be) a regular file on the same file system; otherwise (the generated directory
+/// on another file system, `-fsycl-footer-path`; an output that is a symbolic link or a special
+/// file such as `/dev/null`) through the shared writer, which writes links through and special
+/// files in place. Readers never see half a file; the staged file's mode is kept.
 pub(crate) fn move_into_place(staged: &Path, output: &Path) -> Result<()> {
-    match std::fs::rename(staged, output) {
-        Err(e) if e.raw_os_error() == Some(libc::EXDEV) => {
-            let bytes = std::fs::read(staged).map_err(|e| {
-                Failure::Message(format!("cannot read '{}': {e}", staged.display()))
-            })?;
-            write_file(output, &bytes)?;
-            // The copy keeps the staged file's mode (executables stay executable).
-            if let Ok(meta) = std::fs::metadata(staged) {
-                let _ = std::fs::set_permissions(output, meta.permissions());
+    let plain = match std::fs::symlink_metadata(output) {
+        Ok(meta) => meta.is_file(),
+        Err(_) => true,
+    };
+    if plain {
+        match std::fs::rename(staged, output) {
+            Err(e) if e.raw_os_error() == Some(libc::EXDEV) => {}
+            other => {
+                return other.map_err(|e| {
+                    Failure::Message(format!("cannot write '{}': {e}", output.display()))
+                });
             }
-            Ok(())
-        }
-        other => {
-            other.map_err(|e| Failure::Message(format!("cannot write '{}': {e}", output.display())))
         }
     }
+    let bytes = std::fs::read(staged)
+        .map_err(|e| Failure::Message(format!("cannot read '{}': {e}", staged.display())))?;
+    write_file(output, &bytes)?;
+    if plain {
+        // Executables stay executable.
+        if let Ok(meta) = std::fs::metadata(staged) {
+            let _ = std::fs::set_permissions(output, meta.permissions());
+        }
+    }
+    Ok(())
 }
 
 fn run(cmd: &mut Command, echo: Echo) -> Result<()> {

@@ -1,7 +1,6 @@
 //! Output helpers: atomic file writes, depfiles and the JSON reflection.
 
 use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -10,51 +9,15 @@ use plugin::Analysis;
 
 use crate::{Style, render_footer};
 
-/// Writes several files so that they commit together: every temporary file is written first,
-/// and only when all exist are they renamed into place; a file that cannot be written (missing
-/// directory, no permission, full disk) leaves every output untouched.
+/// Writes several files so that they commit together (the shared `output` crate's protocol:
+/// a file that cannot be written leaves every output untouched).
 pub fn write_outputs_together(files: &[(&Path, &[u8])]) -> Result<(), String> {
-    let mut staged = Vec::with_capacity(files.len());
-    for (path, bytes) in files {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
-        // new one gets 0666 minus the umask, as if created with open(2).
-        let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
-        let fail =
-            |e: std::io::Error| format!("cannot write {}: {}", path.display(), plain_io_error(&e));
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".sycl-footer-")
-            .permissions(std::fs::Permissions::from_mode(mode))
-            .tempfile_in(&dir)
-            .map_err(fail)?;
-        tmp.write_all(bytes).map_err(fail)?;
-        staged.push((tmp, *path));
-    }
-    // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
-    // does not try to survive power loss, which would cost more than the whole analysis.
-    for (tmp, path) in staged {
-        tmp.persist(path).map_err(|e| {
-            format!(
-                "cannot write {}: {}",
-                path.display(),
-                plain_io_error(&e.error)
-            )
-        })?;
-    }
-    Ok(())
+    output::commit(files).map_err(|e| e.to_string())
 }
 
-/// Whether two paths name the same file: the same inode when both exist, else the same
-/// absolute path.
+/// Whether two paths name the same file.
 pub fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
-    }
+    output::same_file(a, b)
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
@@ -62,16 +25,6 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// temporary file name).
 pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
     write_outputs_together(&[(path, bytes)])
-}
-
-/// The OS error alone: the temporary file's name would only confuse.
-fn plain_io_error(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "is a directory".into(),
-        _ => std::io::Error::from(e.kind()).to_string(),
-    }
 }
 
 pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
@@ -158,6 +111,7 @@ pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn atomic_write_keeps_the_mode_of_the_replaced_file() {

@@ -31,6 +31,8 @@ pub enum Error {
     Emit(String),
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    Write(String),
 }
 
 /// `-` as an input or `-o` value: standard input or output, as in DPC++.
@@ -476,29 +478,18 @@ fn json(opts: &Options, modules: &[OutModule<'_>], names: &[Names]) -> Result<St
         .map_err(|e| Error::Usage(e.to_string()))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let io = |error: std::io::Error| Error::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".sycl-post-link-")
-        .tempfile_in(&dir)
-        .map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
-}
-
-/// Writes every file of `out`; if one write fails, the files already renamed are removed
-/// again so a failed run leaves no partial set of outputs. `-` is standard output.
+/// Writes every file of `out` as one commit (the shared `output` crate: all temporary files
+/// first, then the renames, so a file that cannot be written leaves every output untouched;
+/// new files get the umask's mode, replaced ones keep theirs). `-` is standard output,
+/// written once the files are in place.
 pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
-    let mut written: Vec<&Path> = Vec::new();
+    let files: Vec<(&Path, &[u8])> = out
+        .files
+        .iter()
+        .filter(|(path, _)| path != Path::new(STDIO))
+        .map(|(path, bytes)| (path.as_path(), &bytes[..]))
+        .collect();
+    output::commit(&files).map_err(|e| Error::Write(e.to_string()))?;
     for (path, bytes) in &out.files {
         if path == Path::new(STDIO) {
             let mut stdout = std::io::stdout().lock();
@@ -509,15 +500,7 @@ pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
                     path: PathBuf::from("<stdout>"),
                     error,
                 })?;
-            continue;
         }
-        if let Err(e) = write_atomically(path, &bytes[..]) {
-            for p in written {
-                let _ = std::fs::remove_file(p);
-            }
-            return Err(e);
-        }
-        written.push(path);
     }
     Ok(())
 }

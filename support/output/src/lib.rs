@@ -1,0 +1,208 @@
+//! Writing a run's output files, shared by `sycl-footer`, `sycl-post-link` and `sycl-clang++`.
+//!
+//! The commit protocol ([`commit`]): every regular output is first written completely to a
+//! temporary file in its own directory; only when all of them exist are they renamed into
+//! place, so a file that cannot be written (missing directory, no permission, full disk)
+//! leaves every existing output untouched, and readers never see half a file. A new file gets
+//! 0666 minus the umask, as `open(2)` gives; a replaced file keeps its mode. An output that is
+//! a symbolic link is written through (its target is replaced), one that names a directory is
+//! refused; one that is a special file (`/dev/null`, a FIFO) is written in place, as compilers
+//! do, after the renames.
+
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// An output that could not be written: `cannot write PATH: reason`.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {reason}", .path.display())]
+pub struct WriteError {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+fn error(path: &Path, e: &std::io::Error) -> WriteError {
+    WriteError {
+        path: path.to_path_buf(),
+        reason: plain_io_error(e),
+    }
+}
+
+/// The OS error alone: the temporary file's name would only confuse.
+pub fn plain_io_error(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "is a directory".into(),
+        _ => std::io::Error::from(e.kind()).to_string(),
+    }
+}
+
+/// Where an output goes.
+enum Destination {
+    /// Written through a temporary file and a rename (at this path: a link's target).
+    Regular(PathBuf),
+    /// Written in place.
+    Special,
+}
+
+fn destination(path: &Path) -> Result<Destination, WriteError> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(Destination::Regular(path.to_path_buf()));
+    };
+    let resolved = if meta.file_type().is_symlink() {
+        match std::fs::canonicalize(path) {
+            Ok(target) => target,
+            // A dangling link: the file it names is created.
+            Err(_) => match std::fs::read_link(path) {
+                Ok(target) if target.is_absolute() => target,
+                Ok(target) => path.parent().unwrap_or(Path::new(".")).join(target),
+                Err(e) => return Err(error(path, &e)),
+            },
+        }
+    } else {
+        path.to_path_buf()
+    };
+    match std::fs::metadata(&resolved) {
+        Ok(m) if m.is_dir() => Err(WriteError {
+            path: path.to_path_buf(),
+            reason: "is a directory".into(),
+        }),
+        Ok(m) if !m.is_file() => Ok(Destination::Special),
+        _ => Ok(Destination::Regular(resolved)),
+    }
+}
+
+/// Writes every `(path, bytes)` as one commit (see the crate documentation).
+pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+    let mut staged = Vec::with_capacity(files.len());
+    let mut special = Vec::new();
+    for &(path, bytes) in files {
+        let target = match destination(path)? {
+            Destination::Special => {
+                special.push((path, bytes));
+                continue;
+            }
+            Destination::Regular(target) => target,
+        };
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
+        // new one gets 0666 minus the umask, as if created with open(2).
+        let mode = std::fs::metadata(&target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".sycl-specconst-")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(&dir)
+            .map_err(|e| error(path, &e))?;
+        tmp.write_all(bytes).map_err(|e| error(path, &e))?;
+        staged.push((tmp, target, path));
+    }
+    // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
+    // does not try to survive power loss.
+    for (tmp, target, path) in staged {
+        tmp.persist(&target).map_err(|e| error(path, &e.error))?;
+    }
+    for (path, bytes) in special {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| error(path, &e))?;
+        file.write_all(bytes).map_err(|e| error(path, &e))?;
+    }
+    Ok(())
+}
+
+/// One file, committed alone.
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    commit(&[(path, bytes)])
+}
+
+/// Whether two paths name the same file: the same inode when both exist, else the same
+/// absolute path.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().expect("temporary directory")
+    }
+
+    #[test]
+    fn new_files_get_the_umask_mode_replaced_files_keep_theirs() {
+        let d = dir();
+        let fresh = d.path().join("fresh");
+        write(&fresh, b"x").expect("write");
+        let mode = std::fs::metadata(&fresh)
+            .expect("meta")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_ne!(mode, 0o600, "not tempfile's private mode");
+        let kept = d.path().join("kept");
+        std::fs::write(&kept, b"old").expect("old");
+        std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        write(&kept, b"new").expect("write");
+        let meta = std::fs::metadata(&kept).expect("meta");
+        assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+        assert_eq!(std::fs::read(&kept).expect("read"), b"new");
+    }
+
+    #[test]
+    fn one_unwritable_file_leaves_every_output_untouched() {
+        let d = dir();
+        let a = d.path().join("a");
+        std::fs::write(&a, b"old").expect("old");
+        let missing = d.path().join("no/such/dir/b");
+        let err = commit(&[(&a, b"new"), (&missing, b"x")]).expect_err("must fail");
+        assert_eq!(err.path, missing);
+        assert_eq!(std::fs::read(&a).expect("read"), b"old");
+        let leftovers: Vec<_> = std::fs::read_dir(d.path()).expect("list").collect();
+        assert_eq!(leftovers.len(), 1, "only `a` remains: no temporary file");
+    }
+
+    #[test]
+    fn symlinks_are_written_through_and_directories_refused() {
+        let d = dir();
+        let target = d.path().join("target");
+        std::fs::write(&target, b"old").expect("old");
+        let link = d.path().join("link");
+        symlink(&target, &link).expect("link");
+        write(&link, b"new").expect("write");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("meta")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&target).expect("read"), b"new");
+        let to_dir = d.path().join("to_dir");
+        symlink(d.path(), &to_dir).expect("link");
+        let err = write(&to_dir, b"x").expect_err("directory");
+        assert_eq!(err.reason, "is a directory");
+        assert!(
+            std::fs::symlink_metadata(&to_dir)
+                .expect("meta")
+                .file_type()
+                .is_symlink()
+        );
+    }
+
+    #[test]
+    fn special_files_are_written_in_place() {
+        write(Path::new("/dev/null"), b"discarded").expect("write /dev/null");
+        let meta = std::fs::metadata("/dev/null").expect("meta");
+        assert!(!meta.is_file(), "still the device");
+    }
+}
