@@ -110,45 +110,12 @@ pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
 
 #[cfg(test)]
 mod tests {
+    // The writer itself is tested in support/output.
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
-
-    #[test]
-    fn atomic_write_keeps_the_mode_of_the_replaced_file() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("f.h");
-        std::fs::write(&path, b"old").expect("write");
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
-        write_output(&path, b"new").expect("write");
-        let mode = std::fs::metadata(&path).expect("stat").permissions().mode() & 0o777;
-        assert_eq!(mode, 0o640);
-        let fresh = dir.path().join("g.h");
-        write_output(&fresh, b"x").expect("write");
-        let mode = std::fs::metadata(&fresh)
-            .expect("stat")
-            .permissions()
-            .mode()
-            & 0o777;
-        // Owner read/write, no execute bits; group/other bits follow the umask.
-        assert_eq!(mode & 0o600, 0o600, "mode {mode:o}");
-        assert_eq!(mode & 0o111, 0, "mode {mode:o}");
-    }
 
     #[test]
     fn depfile_escapes_make_specials() {
         let d = depfile("out.h", &[PathBuf::from("a b.hpp"), PathBuf::from("c$.h")]);
         assert_eq!(d, "out.h: \\\n  a\\ b.hpp \\\n  c$$.h\n");
-    }
-
-    #[test]
-    fn atomic_write_replaces_and_failed_write_keeps_old_file() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("f.h");
-        write_output(&path, b"one").expect("first write");
-        write_output(&path, b"two").expect("second write");
-        assert_eq!(std::fs::read(&path).expect("read"), b"two");
-        let missing_dir = dir.path().join("nope").join("f.h");
-        assert!(write_output(&missing_dir, b"x").is_err());
-        assert_eq!(std::fs::read(&path).expect("read"), b"two");
     }
 }
