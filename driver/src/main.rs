@@ -112,27 +112,18 @@ fn dependencies_only(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failu
         cmd.arg("-o").arg(o);
     }
     cmd.args(cl.inputs.iter().map(|i| &i.path));
-    if cl.dry_run || cl.verbose {
-        eprintln!(" {cmd:?}");
-    }
-    if cl.dry_run {
-        return Ok(());
-    }
-    let status = cmd.status().map_err(|e| {
-        Failure::Message(format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))
-    })?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(Failure::Reported(status.code().unwrap_or(1)))
+    pipeline::run(&mut cmd, echo_of(cl))
+}
+
+fn echo_of(cl: &args::CommandLine) -> Echo {
+    Echo {
+        dry_run: cl.dry_run,
+        verbose: cl.verbose,
     }
 }
 
 fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
-    let echo = Echo {
-        dry_run: cl.dry_run,
-        verbose: cl.verbose,
-    };
+    let echo = echo_of(cl);
     if cl.inputs.is_empty() {
         return Err(Failure::Message("no input files".into()));
     }
@@ -208,20 +199,7 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
                 if let Some(o) = &output {
                     cmd.arg("-o").arg(o);
                 }
-                if cl.dry_run || cl.verbose {
-                    eprintln!(" {cmd:?}");
-                }
-                if !cl.dry_run {
-                    let status = cmd.status().map_err(|e| {
-                        Failure::Message(format!(
-                            "cannot run '{}': {e}",
-                            tc.clang.to_string_lossy()
-                        ))
-                    })?;
-                    if !status.success() {
-                        return Err(Failure::Reported(status.code().unwrap_or(1)));
-                    }
-                }
+                pipeline::run(&mut cmd, echo)?;
             }
         }
     }

@@ -112,7 +112,7 @@ pub(crate) fn move_into_place(staged: &Path, output: &Path) -> Result<()> {
     Ok(())
 }
 
-fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
+pub(crate) fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
     echo.command(cmd);
     if echo.dry_run {
         return Ok(());

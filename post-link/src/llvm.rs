@@ -122,12 +122,6 @@ impl Context {
         Type::wrap(unsafe { c::LLVMIntTypeInContext(self.raw, bits) })
     }
 
-    /// `ptr addrspace(address_space)`.
-    pub fn pointer_type(&self, address_space: u32) -> Type<'_> {
-        // SAFETY: plain type constructor on a live context.
-        Type::wrap(unsafe { c::LLVMPointerTypeInContext(self.raw, address_space) })
-    }
-
     pub fn void_type(&self) -> Type<'_> {
         // SAFETY: plain type constructor on a live context.
         Type::wrap(unsafe { c::LLVMVoidTypeInContext(self.raw) })
@@ -360,14 +354,6 @@ impl<'c> Module<'c> {
             c::LLVMSetAlignment(g, 1);
             Value::wrap(g)
         }
-    }
-
-    /// A global variable by name.
-    pub fn get_global(&self, name: &str) -> Option<Value<'c>> {
-        let s = cstr(name);
-        // SAFETY: lookup by name.
-        let g = unsafe { c::LLVMGetNamedGlobal(self.raw, s.as_ptr()) };
-        (!g.is_null()).then(|| Value::wrap(g))
     }
 
     /// Declares a new function (LLVM appends a suffix if the name is taken).
