@@ -21,12 +21,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use footer_gen::integration_header::{self, KernelInfo, KernelParam, ParamKind};
+use footer_gen::integration_header::{self, KernelInfo};
 use post_link::device;
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::depfile::{self, DepOptions, without_dependency_flags};
+use crate::kernels;
 use crate::offload::OffloadImage;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
@@ -325,7 +326,6 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     }
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
-        refuse_special_captures(&analysis)?;
         let started = Instant::now();
         kernels = finish_device_compile(unit, output, &analysis)?;
         timing(
@@ -383,26 +383,53 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
     }
 }
 
-/// Kernels whose objects hold accessors, samplers or streams need DPC++'s decomposed kernel
-/// arguments; passed as bytes they would read host-side state on the device. Refused, with
-/// the launch's location, rather than built into a program that computes garbage.
-fn refuse_special_captures(analysis: &plugin::Analysis) -> Result<()> {
+/// Kernels capturing what cannot reach the device are refused, with the launch's location,
+/// rather than built into a program that computes garbage: samplers, streams, images and the
+/// like (DPC++ passes them in ways this version does not), and accessors in a kernel object
+/// no device kernel was matched with while some device kernel (`unplaced`) travels as plain
+/// bytes (e.g. a launch in a template whose instantiation was not found).
+fn refuse_special_captures(
+    analysis: &plugin::Analysis,
+    placed: &[String],
+    unplaced: bool,
+) -> Result<()> {
     let mut refused = false;
     for kernel in analysis
         .kernels
         .iter()
-        .filter(|k| !k.special_captures.is_empty())
+        .chain(&analysis.instantiated_kernels)
     {
+        let why = match &kernel.object {
+            Some(_) if !kernel.special_captures.is_empty() => {
+                "samplers, streams, images, work-group memory and accessors in structs with base \
+                 classes are not supported yet"
+            }
+            Some(object)
+                if unplaced
+                    && kernels::holds_accessors(object)
+                    && !placed
+                        .iter()
+                        .any(|name| kernels::names_kernel(object, name)) =>
+            {
+                "sycl-clang++ could not tell which device kernel it is"
+            }
+            None if unplaced && !kernel.special_captures.is_empty() => {
+                "its kernel object's layout is unknown, so it would travel as plain bytes"
+            }
+            _ => continue,
+        };
+        let captures = if kernel.special_captures.is_empty() {
+            "accessors".to_string()
+        } else {
+            format!("'{}'", kernel.special_captures.join("', '"))
+        };
         let at = &kernel.location;
         let file = at.file.as_deref().unwrap_or(&analysis.source);
         eprintln!(
-            "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device yet \
-             (kernel objects travel as bytes; accessors, samplers and streams need decomposed kernel \
-             arguments); capture USM pointers instead",
+            "{}:{}:{}: error: this kernel captures {captures}, which sycl-clang++ cannot pass to the device ({why})",
             file.display(),
             at.line,
             at.column,
-            kernel.special_captures.join("', '")
         );
         refused = true;
     }
@@ -468,32 +495,23 @@ fn finish_device_code(
     }
     device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
         .map_err(|e| e.to_string())?;
-    let entries = device::wrap_kernels(&mut module, emulated).map_err(|e| e.to_string())?;
+    let placed = std::cell::RefCell::new(Vec::new());
+    let unplaced = std::cell::Cell::new(false);
+    let entries = device::wrap_kernels(&mut module, emulated, |name| {
+        let layout = kernels::layout_of(analysis, name);
+        if layout.is_some() {
+            placed.borrow_mut().push(name.to_string());
+        } else {
+            unplaced.set(true);
+        }
+        layout
+    })
+    .map_err(|e| e.to_string())?;
+    refuse_special_captures(analysis, &placed.borrow(), unplaced.get())?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
-    let kernels = entries
-        .into_iter()
-        .map(|k| {
-            let mut params = vec![KernelParam {
-                kind: ParamKind::StdLayout,
-                info: u32::try_from(k.object_size).unwrap_or(u32::MAX),
-                offset: 0,
-            }];
-            if k.spec_constants_buffer {
-                params.push(KernelParam {
-                    kind: ParamKind::SpecConstantsBuffer,
-                    info: 0,
-                    offset: 0,
-                });
-            }
-            KernelInfo {
-                params,
-                object_size: k.object_size,
-                name: k.name,
-            }
-        })
-        .collect();
+    let kernels = entries.into_iter().map(kernels::kernel_info).collect();
     Ok((module.to_bitcode().to_vec(), kernels))
 }
 

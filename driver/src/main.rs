@@ -5,6 +5,7 @@
 mod args;
 mod compile;
 mod depfile;
+mod kernels;
 mod offload;
 mod pipeline;
 mod toolchain;

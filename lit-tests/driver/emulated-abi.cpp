@@ -2,16 +2,16 @@
 // runtime's spec-constant buffer: its description gains a kind_specialization_constants_buffer
 // argument, its SPIR-V entry point a CrossWorkgroup pointer parameter, and the getters read the
 // buffer; the numeric IDs are still declared, outside every kernel. A kernel without a
-// kernel_handler keeps one argument.
+// kernel_handler keeps its one argument (the captured pointer).
 // REQUIRES: spirv-tools
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -save-temps -c %s -o emu.o
 // RUN: FileCheck --check-prefix=HOST %s < emu.o.sycl/footer.h
 // HOST: // _ZTS11WithHandler
-// HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 8, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 0},
 // HOST-NEXT: {kernel_param_kind_t::kind_specialization_constants_buffer, 0, 0},
 // HOST-NEXT: // _ZTS14WithoutHandler
-// HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 8, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 0},
 // HOST-NEXT: };
 // RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -save-temps emu.o -o app
 // RUN: spirv-dis app.sycl/device.spv | FileCheck --check-prefix=SPIRV %s

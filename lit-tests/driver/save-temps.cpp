@@ -19,7 +19,7 @@
 // The footer brings the kernel descriptions, then the spec ids, spec_const_integration.hpp last.
 // RUN: FileCheck --check-prefix=FOOTER %s < kept.o.sycl/footer.h
 // FOOTER: #include <sycl/detail/kernel_desc.hpp>
-// FOOTER: {kernel_param_kind_t::kind_std_layout, 8, 0},
+// FOOTER: {kernel_param_kind_t::kind_pointer, 8, 0},
 // FOOTER: template <> struct KernelInfoData<'_', 'Z', 'T', 'S', '9', 'S', 'a', 'v', 'e', 'T', 'e', 'm', 'p', 's'> {
 // FOOTER: static constexpr const char *getName() { return "_ZTS9SaveTemps"; }
 // FOOTER: static constexpr int64_t getKernelSize() { return 8; }

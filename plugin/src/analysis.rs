@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type, Walk};
 use crate::model::{Kernel, Linkage, Scope, SourceLocation, SpecId};
 
@@ -33,6 +34,8 @@ pub(crate) struct Walker<'tu> {
     template_members: CursorMap<'tu, Rc<[String]>>,
     /// Function (or its template) → is it a `[[clang::sycl_kernel_entry_point]]`?
     entry_points: CursorMap<'tu, bool>,
+    /// Instantiated function bodies already searched for kernel launches.
+    searched_instantiations: CursorMap<'tu, ()>,
     /// Probe variable name → canonical USR of the variable it points at (second parse only).
     pub(crate) probe_targets: HashMap<String, String>,
     /// The second parse: probe variables are recognised (the first parse has none).
@@ -60,6 +63,8 @@ pub(crate) struct Walker<'tu> {
     inline_children: FastMap<Rc<str>, Vec<Rc<str>>>,
     /// Pending scope chains: finalised after the walk, once every name is indexed.
     pending_scopes: Vec<PendingScopes>,
+    /// Kernel launches in instantiated function bodies (their patterns are in `kernels`).
+    pub(crate) instantiated_kernels: Vec<Kernel>,
     pub(crate) kernels: Vec<Kernel>,
     warnings: Vec<String>,
     /// Implicitly instantiated variable-template specializations met as declarations.
@@ -79,6 +84,7 @@ pub(crate) struct Walker<'tu> {
 pub(crate) struct Collected<'tu> {
     pub(crate) declared: Vec<(Cursor<'tu>, SpecId)>,
     pub(crate) used: Vec<(Cursor<'tu>, SpecId)>,
+    pub(crate) instantiated_kernels: Vec<Kernel>,
     pub(crate) kernels: Vec<Kernel>,
     /// clang-style warnings (`file:line:col: warning: …`).
     pub(crate) warnings: Vec<String>,
@@ -307,6 +313,8 @@ impl<'tu> Walker<'tu> {
             probed: CursorMap::default(),
             template_members: CursorMap::default(),
             entry_points: CursorMap::default(),
+            searched_instantiations: CursorMap::default(),
+            instantiated_kernels: Vec::new(),
             probe_targets: HashMap::new(),
             reads_probes: false,
             unexposed_usrs: CursorMap::default(),
@@ -425,6 +433,7 @@ impl<'tu> Walker<'tu> {
             declared,
             used,
             kernels: std::mem::take(&mut self.kernels),
+            instantiated_kernels: std::mem::take(&mut self.instantiated_kernels),
             warnings: std::mem::take(&mut self.warnings),
         }
     }
@@ -1197,6 +1206,7 @@ impl<'tu> Walker<'tu> {
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
         let mut special = Vec::new();
+        let mut object = None;
         let (callable, takes_kernel_handler) = if is_invoker_name && declared_in_sycl(callee) {
             // handler::single_task / parallel_for: the kernel is the last argument.
             let nargs = call.num_arguments();
@@ -1214,7 +1224,9 @@ impl<'tu> Walker<'tu> {
                     } else {
                         record.ty().canonical().spelling()
                     };
-                    special = special_captures(arg_ty);
+                    let (described, unsupported) = kernel_object::describe(arg_ty, record, callee);
+                    object = described;
+                    special = unsupported;
                     (callable, call_operator_takes_kernel_handler(record))
                 }
                 None => (arg_ty.spelling(), false),
@@ -1226,6 +1238,7 @@ impl<'tu> Walker<'tu> {
                 .any(|p| is_kernel_handler(p.ty()));
             ("kernel entry point".to_string(), takes)
         } else {
+            self.search_instantiation(callee);
             return;
         };
         let name = kernel_name_of(call);
@@ -1236,11 +1249,40 @@ impl<'tu> Walker<'tu> {
             takes_kernel_handler,
             location: source_location(call),
             special_captures: special,
+            object,
         });
     }
 }
 
 impl<'tu> Walker<'tu> {
+    /// Kernel launches in the body of `function` when it is an instantiation (of a function
+    /// template, or a member of a class template specialization) outside system headers:
+    /// libclang visits the instantiated body, where launches are resolved and kernel objects
+    /// have their concrete types. The launches go to `instantiated_kernels`.
+    fn search_instantiation(&mut self, function: Cursor<'tu>) {
+        if function.specialized_template().is_none()
+            || function.is_in_system_header()
+            || self.searched_instantiations.get(function).is_some()
+        {
+            return;
+        }
+        self.searched_instantiations.insert(function, ());
+        let patterns = self.kernels.len();
+        let mut calls = Vec::new();
+        function.visit(|c| {
+            if c.kind() == lc::CXCursor_CallExpr {
+                calls.push(c);
+            }
+            Walk::Recurse
+        });
+        for call in calls {
+            self.consider_kernel_call(call);
+        }
+        // What `consider_kernel_call` found here are instantiated launches, not patterns.
+        let found: Vec<Kernel> = self.kernels.drain(patterns..).collect();
+        self.instantiated_kernels.extend(found);
+    }
+
     /// Is `function` (or the template it was instantiated from) marked
     /// `[[clang::sycl_kernel_entry_point(…)]]`? Cached: every call is asked about.
     fn is_kernel_entry_point(&mut self, function: Cursor<'tu>) -> bool {
@@ -1283,6 +1325,9 @@ impl<'tu> Walker<'tu> {
         let Some(kernel) = children.last().filter(|k| k != &callee_ref) else {
             return;
         };
+        // Its instantiations are not visited: a kernel object there travels as bytes, so
+        // special captures are refused here.
+        let special = kernel_object::special_types(kernel.ty());
         let (callable, takes_kernel_handler) = match lambda_in(*kernel) {
             Some(lambda) => (
                 "lambda".to_string(),
@@ -1306,72 +1351,10 @@ impl<'tu> Walker<'tu> {
             callable,
             takes_kernel_handler,
             location: source_location(call),
-            special_captures: Vec::new(),
+            special_captures: special,
+            object: None,
         });
     }
-}
-
-/// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes.
-const SPECIAL_KERNEL_ARGUMENTS: &[&str] = &[
-    "accessor",
-    "local_accessor",
-    "host_accessor",
-    "sampler",
-    "stream",
-    "unsampled_image_accessor",
-    "sampled_image_accessor",
-    "host_unsampled_image_accessor",
-    "host_sampled_image_accessor",
-    "image_accessor",
-    "work_group_memory",
-    "dynamic_work_group_memory",
-    "dynamic_accessor",
-    "dynamic_local_accessor",
-];
-
-/// Is the outermost namespace around `c` `sycl` (any depth: `sycl::ext::oneapi::…`)?
-fn in_sycl_tree(c: Cursor<'_>) -> bool {
-    let mut outermost = None;
-    let mut cur = c.semantic_parent();
-    while let Some(p) = cur {
-        if p.kind() == lc::CXCursor_Namespace {
-            outermost = Some(p);
-        }
-        cur = p.semantic_parent();
-    }
-    outermost.is_some_and(|ns| ns.with_spelling(|name| name == b"sycl"))
-}
-
-/// The captured types of a kernel object (fields, recursively through user structs and
-/// arrays) that need DPC++'s decomposed kernel arguments.
-fn special_captures(object: Type<'_>) -> Vec<String> {
-    fn walk(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
-        let ty = ty.canonical();
-        if depth > 8 {
-            return;
-        }
-        if let Some(element) = ty.array_element() {
-            return walk(element, depth + 1, out);
-        }
-        let Some(record) = ty.declaration() else {
-            return;
-        };
-        let base = record.specialized_template().unwrap_or(record);
-        if in_sycl_tree(base) {
-            if base.with_spelling(|n| SPECIAL_KERNEL_ARGUMENTS.iter().any(|s| s.as_bytes() == n)) {
-                out.push(ty.spelling());
-            }
-            return;
-        }
-        for field in ty.fields() {
-            walk(field.ty(), depth + 1, out);
-        }
-    }
-    let mut out = Vec::new();
-    for field in object.canonical().fields() {
-        walk(field.ty(), 0, &mut out);
-    }
-    out
 }
 
 /// The lambda an expression creates, through implicit conversions and temporaries.

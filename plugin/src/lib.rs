@@ -8,6 +8,7 @@
 
 mod analysis;
 mod demangle;
+mod kernel_object;
 mod libclang;
 pub mod model;
 pub mod prefix;
@@ -16,7 +17,10 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-pub use model::{Analysis, Kernel, Linkage, Scope, SourceLocation, SpecId};
+pub use model::{
+    Analysis, ArgumentKind, Kernel, KernelArgument, KernelObject, Linkage, Scope, SourceLocation,
+    SpecId,
+};
 
 /// How to analyse one TU.
 #[derive(Clone, Debug)]
@@ -281,6 +285,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let probes = std::mem::take(&mut walker.probes);
     let collected = walker.finish();
     let kernels = collected.kernels;
+    let instantiated_kernels = collected.instantiated_kernels;
     let warnings = collected.warnings;
     let spec_ids = if probes.is_empty() {
         collected
@@ -338,6 +343,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         unique_prefix,
         spec_ids,
         kernels,
+        instantiated_kernels,
         dependencies,
         warnings,
     })

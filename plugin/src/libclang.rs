@@ -659,6 +659,16 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// For a field: its offset in bytes in the record that declares it.
+    pub(crate) fn field_offset(&self) -> Option<u64> {
+        // SAFETY: valid cursor; negative results are libclang's error codes.
+        let bits = unsafe { call!(clang_Cursor_getOffsetOfField)(self.raw) };
+        u64::try_from(bits)
+            .ok()
+            .filter(|b| b % 8 == 0)
+            .map(|b| b / 8)
+    }
+
     pub(crate) fn num_template_arguments(&self) -> i32 {
         // SAFETY: valid cursor.
         unsafe { call!(clang_Cursor_getNumTemplateArguments)(self.raw) }
@@ -811,6 +821,12 @@ impl<'tu> Type<'tu> {
         raw.into_iter().map(Cursor::new).collect()
     }
 
+    /// `sizeof` in bytes; `None` for incomplete, dependent or invalid types.
+    pub(crate) fn size_of(&self) -> Option<u64> {
+        // SAFETY: valid type value; negative results are libclang's error codes.
+        u64::try_from(unsafe { call!(clang_Type_getSizeOf)(self.raw) }).ok()
+    }
+
     /// The Itanium code of a builtin type (`i`, `j`, `b`, …), `None` for other types.
     pub(crate) fn itanium_builtin_code(&self) -> Option<&'static str> {
         Some(match self.raw.kind {
@@ -880,5 +896,5 @@ pub(crate) use clang_sys::{
     CXCursor_TypeRef, CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind,
     CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
     CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty,
-    CXType_LValueReference, CXType_RValueReference, CXType_Record, CXTypeKind,
+    CXType_LValueReference, CXType_Pointer, CXType_RValueReference, CXType_Record, CXTypeKind,
 };

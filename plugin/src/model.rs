@@ -34,6 +34,10 @@ pub struct Analysis {
     pub spec_ids: Vec<SpecId>,
     /// Kernels invoked through `single_task` / `parallel_for` and friends.
     pub kernels: Vec<Kernel>,
+    /// The same launches in instantiated function templates, with their concrete kernel
+    /// objects. Not part of `--json`.
+    #[serde(skip)]
+    pub instantiated_kernels: Vec<Kernel>,
     /// Every file the TU read, the main file first (for `-MD` depfiles).
     #[serde(serialize_with = "lossy_paths")]
     pub dependencies: Vec<PathBuf>,
@@ -135,4 +139,49 @@ pub struct Kernel {
     /// as clang prints them. Not part of `--json`.
     #[serde(skip)]
     pub special_captures: Vec<String>,
+    /// The kernel object as DPC++ passes it, when the launch is not in a template pattern.
+    /// Not part of `--json`.
+    #[serde(skip)]
+    pub object: Option<KernelObject>,
+}
+
+/// A kernel object (lambda closure or functor) and the kernel arguments DPC++ makes of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelObject {
+    /// Itanium mangling of the callable's `operator()` (names the closure type).
+    pub call_operator: Option<String>,
+    /// Itanium mangling of the `handler` member that launches it (names the kernel name type).
+    pub launcher: Option<String>,
+    /// `sizeof` the object on the host; Intel's headers give accessors the same size on both
+    /// sides, so it is the device object's size too.
+    pub size: u64,
+    /// One argument per capture, in field order; captured structs holding accessors are
+    /// replaced by their fields, recursively, arrays of them by their elements.
+    pub arguments: Vec<KernelArgument>,
+}
+
+/// One kernel argument, at `offset` bytes into the kernel object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelArgument {
+    pub offset: u64,
+    pub kind: ArgumentKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgumentKind {
+    /// Bytes copied as they are (`kind_std_layout`).
+    Bytes { size: u64 },
+    /// A USM or raw pointer (`kind_pointer`).
+    Pointer,
+    /// A buffer accessor (`kind_accessor`, target `device` or `constant_buffer`).
+    Accessor {
+        /// `sycl::access::target` value.
+        target: u32,
+        dimensions: u32,
+        element_size: u64,
+        /// The accessor's property list has `no_offset`: the device accessor keeps no offset.
+        no_offset: bool,
+    },
+    /// A `local_accessor` (`kind_accessor`, target `local`).
+    LocalAccessor { dimensions: u32 },
 }

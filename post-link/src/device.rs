@@ -47,6 +47,16 @@ pub enum DeviceError {
          only: use native spec constants (the default) for it"
     )]
     EmulatedTooLarge { symbolic_id: String, size: u32 },
+    #[error(
+        "kernel '{name}': its object is {device} bytes on the device but {host} bytes on the \
+         host, so its arguments cannot be placed (a capture whose type differs between host and \
+         device compiles)"
+    )]
+    ObjectSizeMismatch {
+        name: String,
+        host: u64,
+        device: u64,
+    },
     #[error("cannot link the kernel wrappers: {0}")]
     Wrapper(String),
     #[error("device code: {0}")]
@@ -105,27 +115,63 @@ pub fn resolve_symbolic_ids(
     Ok(replaced)
 }
 
+/// One kernel argument as Intel's runtime passes it, and where its value goes in the kernel
+/// object (`offset`, bytes). Accessors arrive as four arguments (memory, access range, memory
+/// range, offset), as the runtime expands a `kind_accessor` descriptor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelArgument {
+    /// `size` bytes copied into the object.
+    Bytes { offset: u64, size: u64 },
+    /// A pointer to global (USM) memory.
+    Pointer { offset: u64 },
+    /// A buffer accessor: its device form is filled as the accessor's own `__init` does.
+    Accessor {
+        offset: u64,
+        dimensions: u32,
+        element_size: u64,
+        /// Address space of the memory (global 1, constant 2).
+        address_space: u32,
+        /// The accessor stores its offset (no `no_offset` property).
+        keeps_offset: bool,
+    },
+    /// A `local_accessor`: work-group local memory of the size the runtime allocates.
+    LocalAccessor { offset: u64, dimensions: u32 },
+}
+
+/// How one kernel's object reaches the device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelLayout {
+    /// `sizeof` the object on the host.
+    pub object_size: u64,
+    pub arguments: Vec<KernelArgument>,
+}
+
 /// What the host needs to know about one kernel (the integration header's `KernelInfo`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelEntry {
     /// The device kernel's name (`_ZTS…`), as the runtime looks it up.
     pub name: String,
-    /// Size in bytes of the kernel object passed by value.
+    /// Size in bytes of the kernel object.
     pub object_size: u64,
+    /// The kernel's arguments in order (before the spec-constant buffer).
+    pub arguments: Vec<KernelArgument>,
     /// The kernel takes the emulated spec-constant buffer as its last argument.
     pub spec_constants_buffer: bool,
 }
 
 /// Gives every kernel the runtime's calling convention (see the module comment) and returns
-/// the kernels in module order. With `spec_constants_buffer` (emulated spec constants), a
-/// kernel taking a `kernel_handler` also takes the runtime's spec-constant buffer, which the
-/// handler then points at.
+/// the kernels in module order. `layout_of` describes a kernel's object argument by argument;
+/// a kernel it does not know takes its object as one block of bytes. With
+/// `spec_constants_buffer` (emulated spec constants), a kernel taking a `kernel_handler` also
+/// takes the runtime's spec-constant buffer, which the handler then points at.
 pub fn wrap_kernels(
     module: &mut Module<'_>,
     spec_constants_buffer: bool,
+    layout_of: impl Fn(&str) -> Option<KernelLayout>,
 ) -> Result<Vec<KernelEntry>, DeviceError> {
     let mut text = format!(
-        "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
+        "target datalayout = \"{}\"\ntarget triple = \"{}\"\n\
+         declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n",
         module.data_layout(),
         module.triple()
     );
@@ -168,6 +214,21 @@ pub fn wrap_kernels(
                 ),
                 _ => return Err(unsupported("more than two parameters")),
             };
+            let arguments = match layout_of(&name) {
+                Some(described) if described.object_size != object_size => {
+                    return Err(DeviceError::ObjectSizeMismatch {
+                        name,
+                        host: described.object_size,
+                        device: object_size,
+                    });
+                }
+                Some(described) => described.arguments,
+                None => vec![KernelArgument::Bytes {
+                    offset: 0,
+                    size: object_size,
+                }],
+            };
+            check_arguments(&arguments, object_size).map_err(|detail| unsupported(&detail))?;
             let body = format!("{name}{BODY_SUFFIX}");
             kernel.set_name(&body);
             kernel.set_calling_conv(SPIR_FUNC_CC);
@@ -178,6 +239,7 @@ pub fn wrap_kernels(
                 object_size,
                 object_align,
                 object_space,
+                arguments: &arguments,
                 handler_size,
                 spec_constants_buffer: buffer,
             }
@@ -186,6 +248,7 @@ pub fn wrap_kernels(
             entries.push(KernelEntry {
                 name,
                 object_size,
+                arguments,
                 spec_constants_buffer: buffer,
             });
         }
@@ -207,18 +270,54 @@ pub fn wrap_kernels(
     Ok(entries)
 }
 
+/// Every argument's value lies inside the object.
+fn check_arguments(arguments: &[KernelArgument], object_size: u64) -> Result<(), String> {
+    for argument in arguments {
+        let (offset, size) = match *argument {
+            KernelArgument::Bytes { offset, size } => (offset, size),
+            KernelArgument::Pointer { offset } => (offset, 8),
+            KernelArgument::Accessor {
+                offset, dimensions, ..
+            }
+            | KernelArgument::LocalAccessor { offset, dimensions } => {
+                (offset, accessor_size(dimensions))
+            }
+        };
+        if offset.checked_add(size).is_none_or(|end| end > object_size) {
+            return Err(format!(
+                "an argument at bytes {offset}..{} lies outside the {object_size}-byte kernel object",
+                offset.saturating_add(size)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Dimensions of an accessor's ranges on the device (a 0-dimensional accessor keeps 1).
+fn range_dimensions(dimensions: u32) -> u64 {
+    u64::from(dimensions.max(1))
+}
+
+/// Bytes of a device accessor: three `size_t` arrays (offset or ranges), then the pointer.
+fn accessor_size(dimensions: u32) -> u64 {
+    range_dimensions(dimensions) * 8 * 3 + 8
+}
+
 /// SPIR address spaces of the kernel object parameter.
 const GLOBAL: u32 = 1;
 const GENERIC: u32 = 4;
+const LOCAL: u32 = 3;
 
-/// One wrapper kernel: the object arrives by value in private memory and the body gets a
-/// pointer to it in the address space it expects (`spir64`: generic, a legal cast).
+/// One wrapper kernel: it takes the runtime's arguments, builds the kernel object in private
+/// memory and calls the original body with a pointer to it in the address space the body
+/// expects (`spir64`: generic, a legal cast).
 struct Wrapper<'a> {
     name: &'a str,
     body: &'a str,
     object_size: u64,
     object_align: u64,
     object_space: u32,
+    arguments: &'a [KernelArgument],
     handler_size: Option<u64>,
     spec_constants_buffer: bool,
 }
@@ -233,19 +332,27 @@ impl Wrapper<'_> {
             object_space,
             handler_size,
             spec_constants_buffer,
+            ..
         } = self;
+        let mut params = Vec::new();
+        let mut code = String::new();
+        for (n, argument) in self.arguments.iter().enumerate() {
+            write_argument(n, argument, &mut params, &mut code);
+        }
+        if *spec_constants_buffer {
+            params.push("ptr addrspace(1) %spec_constants".to_string());
+        }
         let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
-        let buffer_param = if *spec_constants_buffer {
-            ", ptr addrspace(1) %spec_constants"
-        } else {
-            ""
-        };
         let _ = writeln!(
             text,
             "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
-             define spir_kernel void @\"{name}\"(ptr byval({{ [{object_size} x i8] }}) align {object_align} %object{buffer_param}) {{\n\
-             entry:"
+             define spir_kernel void @\"{name}\"({}) {{\n\
+             entry:\n  \
+             %object = alloca [{object_size} x i8], align {object_align}\n  \
+             store [{object_size} x i8] zeroinitializer, ptr %object, align {object_align}",
+            params.join(", ")
         );
+        text.push_str(&code);
         let mut handler_arg = String::new();
         if let Some(size) = handler_size {
             // A kernel_handler: no spec-constant buffer for native spec constants; the
@@ -281,6 +388,114 @@ impl Wrapper<'_> {
             text,
             "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
         );
+    }
+}
+
+/// The parameters of argument `n` and the code storing its value into `%object`.
+fn write_argument(
+    n: usize,
+    argument: &KernelArgument,
+    params: &mut Vec<String>,
+    code: &mut String,
+) {
+    let field = |code: &mut String, offset: u64| -> String {
+        let _ = writeln!(
+            code,
+            "  %f{n}.{offset} = getelementptr inbounds i8, ptr %object, i64 {offset}"
+        );
+        format!("%f{n}.{offset}")
+    };
+    let copy = |code: &mut String, to: &str, from: &str, size: u64| {
+        let _ = writeln!(
+            code,
+            "  call void @llvm.memcpy.p0.p0.i64(ptr {to}, ptr {from}, i64 {size}, i1 false)"
+        );
+    };
+    match *argument {
+        KernelArgument::Bytes { offset, size } => {
+            params.push(format!("ptr byval({{ [{size} x i8] }}) %a{n}"));
+            let to = field(code, offset);
+            copy(code, &to, &format!("%a{n}"), size);
+        }
+        KernelArgument::Pointer { offset } => {
+            params.push(format!("ptr addrspace(1) %a{n}"));
+            let to = field(code, offset);
+            let _ = writeln!(
+                code,
+                "  %a{n}.generic = addrspacecast ptr addrspace(1) %a{n} to ptr addrspace(4)\n  \
+                 store ptr addrspace(4) %a{n}.generic, ptr {to}, align 1"
+            );
+        }
+        KernelArgument::Accessor {
+            offset,
+            dimensions,
+            element_size,
+            address_space,
+            keeps_offset,
+        } => {
+            // Device accessor: id offset, range access_range, range memory_range, pointer;
+            // the pointer is advanced by the offset's linear index (row-major over the memory
+            // range), as the accessor's __init does.
+            let dims = range_dimensions(dimensions);
+            let bytes = dims * 8;
+            let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
+            params.push(format!("ptr addrspace({address_space}) %a{n}"));
+            params.push(format!("{ranges} %a{n}.access"));
+            params.push(format!("{ranges} %a{n}.memory"));
+            params.push(format!("{ranges} %a{n}.offset"));
+            if keeps_offset {
+                let to = field(code, offset);
+                copy(code, &to, &format!("%a{n}.offset"), bytes);
+            }
+            let to = field(code, offset + bytes);
+            copy(code, &to, &format!("%a{n}.access"), bytes);
+            let to = field(code, offset + 2 * bytes);
+            copy(code, &to, &format!("%a{n}.memory"), bytes);
+            let mut linear = "0".to_string();
+            if keeps_offset {
+                for d in 0..u64::from(dimensions) {
+                    let _ = writeln!(
+                        code,
+                        "  %a{n}.o{d}.p = getelementptr inbounds i64, ptr %a{n}.offset, i64 {d}\n  \
+                         %a{n}.o{d} = load i64, ptr %a{n}.o{d}.p, align 1\n  \
+                         %a{n}.m{d}.p = getelementptr inbounds i64, ptr %a{n}.memory, i64 {d}\n  \
+                         %a{n}.m{d} = load i64, ptr %a{n}.m{d}.p, align 1\n  \
+                         %a{n}.s{d} = mul i64 {linear}, %a{n}.m{d}\n  \
+                         %a{n}.l{d} = add i64 %a{n}.s{d}, %a{n}.o{d}"
+                    );
+                    linear = format!("%a{n}.l{d}");
+                }
+            }
+            let _ = writeln!(
+                code,
+                "  %a{n}.bytes = mul i64 {linear}, {element_size}\n  \
+                 %a{n}.data = getelementptr i8, ptr addrspace({address_space}) %a{n}, i64 %a{n}.bytes"
+            );
+            let to = field(code, offset + 3 * bytes);
+            let _ = writeln!(
+                code,
+                "  store ptr addrspace({address_space}) %a{n}.data, ptr {to}, align 1"
+            );
+        }
+        KernelArgument::LocalAccessor { offset, dimensions } => {
+            // Device local accessor: range access_range, range memory_range, id offset,
+            // pointer; its __init keeps the size (the access range) as the memory range.
+            let bytes = range_dimensions(dimensions) * 8;
+            let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
+            params.push(format!("ptr addrspace({LOCAL}) %a{n}"));
+            params.push(format!("{ranges} %a{n}.access"));
+            params.push(format!("{ranges} %a{n}.memory"));
+            params.push(format!("{ranges} %a{n}.offset"));
+            let to = field(code, offset);
+            copy(code, &to, &format!("%a{n}.access"), bytes);
+            let to = field(code, offset + bytes);
+            copy(code, &to, &format!("%a{n}.access"), bytes);
+            let to = field(code, offset + 3 * bytes);
+            let _ = writeln!(
+                code,
+                "  store ptr addrspace({LOCAL}) %a{n}, ptr {to}, align 1"
+            );
+        }
     }
 }
 

@@ -1,0 +1,270 @@
+//! Which kernel launch of the analysis a device kernel comes from, and how its object reaches
+//! the device: the front end describes kernel objects (host-side layout, one argument per
+//! capture), the device compile names kernels by the unique stable name of their kernel name
+//! type. The two meet through Itanium manglings libclang gives for the launch: the callable's
+//! `operator()` (it names the closure type) and the `handler` member that launched it (its
+//! first template argument is the kernel name type).
+
+use footer_gen::integration_header::{KernelInfo, KernelParam, ParamKind};
+use plugin::{Analysis, ArgumentKind, KernelObject};
+use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
+
+/// `sycl::access::target::device`.
+const TARGET_DEVICE: u32 = 2014;
+/// `sycl::access::target::local`.
+const TARGET_LOCAL: u32 = 2016;
+/// `sycl::access::target::constant_buffer`.
+const TARGET_CONSTANT_BUFFER: u32 = 2015;
+/// SPIR address spaces of buffer memory.
+const GLOBAL_SPACE: u32 = 1;
+const CONSTANT_SPACE: u32 = 2;
+/// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
+const DIMENSIONS_SHIFT: u32 = 11;
+
+/// The layout of device kernel `name`, from the launch in `analysis` it comes from.
+pub(crate) fn layout_of(analysis: &Analysis, name: &str) -> Option<KernelLayout> {
+    let object = analysis
+        .kernels
+        .iter()
+        .chain(&analysis.instantiated_kernels)
+        .filter_map(|k| k.object.as_ref())
+        .find(|o| names_kernel(o, name))?;
+    Some(KernelLayout {
+        object_size: object.size,
+        arguments: object.arguments.iter().map(device_argument).collect(),
+    })
+}
+
+/// Is `kernel` (`_ZTS` + mangled kernel name type) the kernel launched with `object`?
+pub(crate) fn names_kernel(object: &KernelObject, kernel: &str) -> bool {
+    let Some(name_type) = kernel.strip_prefix("_ZTS").filter(|t| !t.is_empty()) else {
+        return false;
+    };
+    object
+        .call_operator
+        .as_deref()
+        .is_some_and(|op| is_call_operator_of(op, name_type))
+        || object
+            .launcher
+            .as_deref()
+            .is_some_and(|l| launches_with_name(l, name_type))
+}
+
+/// Is `operator` the mangled `operator()` of the class whose type mangles as `class`? The
+/// member's name nests the class (`N[K]<class>clE…`); a class inside a function (a lambda)
+/// mangles as a local name, whose function part comes first (`Z<function>E N[K] <entity>
+/// clE…` for type `Z<function>E<entity>`); a class in a namespace drops the type's own
+/// `N…E` (`NK2ns1FclE…` for type `N2ns1FE`). Substitutions number alike on both sides, since
+/// the parts before the class are the same.
+fn is_call_operator_of(operator: &str, class: &str) -> bool {
+    let Some(member) = operator.strip_prefix("_Z") else {
+        return false;
+    };
+    let nested = |prefix: &str, rest: &str| {
+        ["NK", "N"].iter().any(|open| {
+            rest.strip_prefix(open)
+                .and_then(|r| r.strip_prefix(prefix))
+                .is_some_and(|r| r.starts_with("clE"))
+        })
+    };
+    if let Some(inner) = class.strip_prefix('N').and_then(|c| c.strip_suffix('E')) {
+        if nested(inner, member) {
+            return true;
+        }
+    }
+    let common = member
+        .bytes()
+        .zip(class.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    (0..=common).any(|split| {
+        class.is_char_boundary(split)
+            && member.is_char_boundary(split)
+            && nested(&class[split..], &member[split..])
+    })
+}
+
+/// Does the mangled `handler::<invoker><KernelName, …>` specialisation `launcher` have the
+/// type mangled as `name_type` as its first template argument? Compared demangled: inside the
+/// launcher's name the type's own mangling uses the launcher's substitutions (`NS0_…` for
+/// `sycl::_V1::…`), so the manglings differ where the types do not.
+fn launches_with_name(launcher: &str, name_type: &str) -> bool {
+    let Some(name) = demangle(&format!("_ZTS{name_type}")) else {
+        return false;
+    };
+    let Some(name) = name.strip_prefix("typeinfo name for ") else {
+        return false;
+    };
+    let Some(launch) = demangle(launcher) else {
+        return false;
+    };
+    let Some(arguments) = launch
+        .find("handler::")
+        .and_then(|at| launch[at..].find('<').map(|open| &launch[at + open + 1..]))
+    else {
+        return false;
+    };
+    arguments
+        .strip_prefix(name)
+        .is_some_and(|rest| rest.starts_with([',', '>']))
+}
+
+fn demangle(symbol: &str) -> Option<String> {
+    cpp_demangle::Symbol::new(symbol.as_bytes())
+        .ok()?
+        .demangle()
+        .ok()
+}
+
+/// Does the object hold an accessor (which cannot travel as bytes)?
+pub(crate) fn holds_accessors(object: &KernelObject) -> bool {
+    object.arguments.iter().any(|a| {
+        matches!(
+            a.kind,
+            ArgumentKind::Accessor { .. } | ArgumentKind::LocalAccessor { .. }
+        )
+    })
+}
+
+fn device_argument(argument: &plugin::KernelArgument) -> KernelArgument {
+    let offset = argument.offset;
+    match argument.kind {
+        ArgumentKind::Bytes { size } => KernelArgument::Bytes { offset, size },
+        ArgumentKind::Pointer => KernelArgument::Pointer { offset },
+        ArgumentKind::Accessor {
+            target,
+            dimensions,
+            element_size,
+            no_offset,
+        } => KernelArgument::Accessor {
+            offset,
+            dimensions,
+            element_size,
+            address_space: if target == TARGET_CONSTANT_BUFFER {
+                CONSTANT_SPACE
+            } else {
+                GLOBAL_SPACE
+            },
+            keeps_offset: !no_offset,
+        },
+        ArgumentKind::LocalAccessor { dimensions } => {
+            KernelArgument::LocalAccessor { offset, dimensions }
+        }
+    }
+}
+
+/// The integration header's description of a wrapped kernel: one descriptor per argument,
+/// as DPC++ writes them (the runtime expands an accessor's into its four arguments).
+pub(crate) fn kernel_info(entry: KernelEntry) -> KernelInfo {
+    let mut params: Vec<KernelParam> = entry.arguments.iter().map(descriptor).collect();
+    if entry.spec_constants_buffer {
+        params.push(KernelParam {
+            kind: ParamKind::SpecConstantsBuffer,
+            info: 0,
+            offset: 0,
+        });
+    }
+    KernelInfo {
+        params,
+        object_size: entry.object_size,
+        name: entry.name,
+    }
+}
+
+fn descriptor(argument: &KernelArgument) -> KernelParam {
+    let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    match *argument {
+        KernelArgument::Bytes { offset, size } => KernelParam {
+            kind: ParamKind::StdLayout,
+            info: clamp(size),
+            offset: clamp(offset),
+        },
+        KernelArgument::Pointer { offset } => KernelParam {
+            kind: ParamKind::Pointer,
+            info: 8,
+            offset: clamp(offset),
+        },
+        KernelArgument::Accessor {
+            offset,
+            dimensions,
+            address_space,
+            ..
+        } => KernelParam {
+            kind: ParamKind::Accessor,
+            info: target_of(address_space) | dimensions << DIMENSIONS_SHIFT,
+            offset: clamp(offset),
+        },
+        KernelArgument::LocalAccessor { offset, dimensions } => KernelParam {
+            kind: ParamKind::Accessor,
+            info: TARGET_LOCAL | dimensions << DIMENSIONS_SHIFT,
+            offset: clamp(offset),
+        },
+    }
+}
+
+/// The access target whose memory lives in `address_space`.
+fn target_of(address_space: u32) -> u32 {
+    if address_space == CONSTANT_SPACE {
+        TARGET_CONSTANT_BUFFER
+    } else {
+        TARGET_DEVICE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_call_operator_of, launches_with_name};
+
+    // Manglings as clang-22 writes them for the kernels of a SYCL program (device kernel
+    // names and libclang's manglings of the same lambdas and launches).
+    #[test]
+    fn lambdas_match_their_call_operators() {
+        assert!(is_call_operator_of(
+            "_ZZZ4mainENKUlRN4sycl3_V17handlerEE_clES2_ENKUlNS0_2idILi1EEEE_clES5_",
+            "ZZ4mainENKUlRN4sycl3_V17handlerEE_clES2_EUlNS0_2idILi1EEEE_"
+        ));
+        assert!(is_call_operator_of("_ZZ4mainENKUlvE_clEv", "Z4mainEUlvE_"));
+        // A mutable lambda's operator() is not const.
+        assert!(is_call_operator_of("_ZZ4mainENUlvE_clEv", "Z4mainEUlvE_"));
+        // The second lambda of the same signature is another type.
+        assert!(!is_call_operator_of(
+            "_ZZ4mainENKUlvE0_clEv",
+            "Z4mainEUlvE_"
+        ));
+        assert!(!is_call_operator_of(
+            "_ZZ4mainENKUlvE_clEv",
+            "Z4mainEUlvE0_"
+        ));
+    }
+
+    #[test]
+    fn functors_match_their_call_operators() {
+        assert!(is_call_operator_of("_ZNK7FunctorclEv", "7Functor"));
+        assert!(is_call_operator_of(
+            "_ZNK2ns7FunctorclEN4sycl3_V12idILi1EEE",
+            "N2ns7FunctorE"
+        ));
+        assert!(is_call_operator_of("_ZNK1FIiEclEv", "1FIiE"));
+        assert!(is_call_operator_of("_ZNKZ4mainE1FclEv", "Z4mainE1F"));
+        assert!(!is_call_operator_of("_ZNK7FunctorclEv", "7Functo"));
+        assert!(!is_call_operator_of("_ZNK2ns7FunctorclEv", "7Functor"));
+    }
+
+    #[test]
+    fn named_kernels_match_their_launches() {
+        let launcher =
+            "_ZN4sycl3_V17handler11single_taskI5NamedZZ4mainENKUlRS1_E_clES4_EUlvE_EEvRKT0_";
+        assert!(launches_with_name(launcher, "5Named"));
+        assert!(!launches_with_name(launcher, "5Nameless"));
+        assert!(!launches_with_name(launcher, "4Name"));
+        let unnamed = "_ZN4sycl3_V17handler12parallel_forINS0_6detail9auto_nameEZZ4mainENKUlRS1_E_clES5_EUlNS0_2idILi1EEEE_EEvNS0_5rangeILi1EEERKT0_";
+        assert!(!launches_with_name(unnamed, "Z4mainEUlvE_"));
+        // A kernel name type declared inside a lambda: the launcher's mangling of it uses
+        // substitutions its own mangling cannot.
+        let local = "_ZN4sycl3_V17handler12parallel_forIZZ7do_convRNS0_5queueERNS0_6bufferIfLi2ENS0_6detail17aligned_allocatorIfEEvEESA_ENKUlRS1_E_clESB_E11ConvolutionZZ7do_convS4_SA_SA_ENKSC_clESB_EUlNS0_4itemILi2ELb1EEENS0_14kernel_handlerEE_EEvNS0_5rangeILi2EEERKT0_";
+        assert!(launches_with_name(
+            local,
+            "ZZ7do_convRN4sycl3_V15queueERNS0_6bufferIfLi2ENS0_6detail17aligned_allocatorIfEEvEES8_ENKUlRNS0_7handlerEE_clESA_E11Convolution"
+        ));
+    }
+}

@@ -1,0 +1,47 @@
+// Kernels capturing what sycl-clang++ cannot pass to the device (a stream, an accessor inside
+// a struct with a base class, whose members libclang cannot place) get a located error and no
+// object, instead of a program reading host-side state on the device. Accessors captured
+// directly, in structs and in arrays are decomposed and compile.
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: not %sycl-clangxx -fsycl -std=c++17 -c %s -o out.o 2>&1 | FileCheck %s
+// RUN: test ! -e out.o
+// RUN: %sycl-clangxx -fsycl -std=c++17 -DPASSABLE_ONLY -c %s -o passable.o
+#include <sycl/sycl.hpp>
+
+struct Base {
+  int tag;
+};
+struct Derived : Base {
+  sycl::accessor<int, 1, sycl::access_mode::read_write> acc;
+};
+struct Holder {
+  sycl::accessor<int, 1, sycl::access_mode::read_write> acc;
+};
+class Streamed;
+class WithBase;
+class InStruct;
+class InArray;
+
+void launch(sycl::queue &q, sycl::buffer<int, 1> &buf) {
+#ifndef PASSABLE_ONLY
+  q.submit([&](sycl::handler &h) {
+    sycl::stream out(1024, 256, h);
+    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: this kernel captures 'sycl::stream', which sycl-clang++ cannot pass to the device (samplers, streams
+    h.single_task<Streamed>([=] { out << 1; });
+  });
+  q.submit([&](sycl::handler &h) {
+    Derived d{};
+    d.acc = sycl::accessor(buf, h, sycl::read_write);
+    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: this kernel captures 'Derived'
+    h.single_task<WithBase>([=] { d.acc[0] = d.tag; });
+  });
+#endif
+  q.submit([&](sycl::handler &h) {
+    Holder holder{sycl::accessor(buf, h, sycl::read_write)};
+    h.single_task<InStruct>([=] { holder.acc[0] = 2; });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 1> scratch[2] = {{sycl::range<1>(4), h}, {sycl::range<1>(4), h}};
+    h.parallel_for<InArray>(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) { scratch[1][0] = 3; });
+  });
+}

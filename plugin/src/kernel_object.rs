@@ -1,0 +1,270 @@
+//! The kernel object of a launch as DPC++ passes it to the device: one argument per capture
+//! (a lambda's captures, a functor's fields), with captured structs and arrays that hold
+//! accessors replaced by their members, recursively. The layout facts come from libclang's
+//! host-side record layout, which equals the device one: Intel's headers pad host accessors to
+//! the size of device accessors for exactly this reason (the driver checks the sizes agree).
+
+use crate::libclang::{self as lc, Cursor, Type};
+use crate::model::{ArgumentKind, KernelArgument, KernelObject};
+
+/// `sycl::access::target` values the device side handles.
+const TARGET_DEVICE: u32 = 2014;
+const TARGET_CONSTANT_BUFFER: u32 = 2015;
+const TARGET_LOCAL: u32 = 2016;
+
+/// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes.
+pub(crate) const SPECIAL_KERNEL_ARGUMENTS: &[&str] = &[
+    "accessor",
+    "local_accessor",
+    "host_accessor",
+    "sampler",
+    "stream",
+    "unsampled_image_accessor",
+    "sampled_image_accessor",
+    "host_unsampled_image_accessor",
+    "host_sampled_image_accessor",
+    "image_accessor",
+    "work_group_memory",
+    "dynamic_work_group_memory",
+    "dynamic_accessor",
+    "dynamic_local_accessor",
+];
+
+/// Records nest at most this deep before the walk gives up on them (as bytes).
+const MAX_DEPTH: u32 = 16;
+
+/// The kernel object of a launch whose callable has type `object` (canonical record type),
+/// launched through `launcher`. Returns the object and the special types it captures that
+/// cannot be passed (spelled as clang prints them); `None` when libclang cannot lay the
+/// record out.
+pub(crate) fn describe(
+    object: Type<'_>,
+    record: Cursor<'_>,
+    launcher: Cursor<'_>,
+) -> (Option<KernelObject>, Vec<String>) {
+    let mut unsupported = Vec::new();
+    let Some(size) = object.size_of() else {
+        // No layout: the special types found by name are all that can be said.
+        return (None, special_types(object));
+    };
+    let mut arguments = Vec::new();
+    let mut walk = Walk {
+        arguments: &mut arguments,
+        unsupported: &mut unsupported,
+    };
+    if !walk.fields(object, 0, 0) {
+        return (None, special_types(object));
+    }
+    let call_operator = record
+        .children()
+        .into_iter()
+        .find(|m| m.kind() == lc::CXCursor_CXXMethod && m.spelling() == "operator()")
+        .map(|m| m.mangling())
+        .filter(|m| m.starts_with("_Z"));
+    let launcher = Some(launcher.mangling()).filter(|m| m.starts_with("_Z"));
+    let object = KernelObject {
+        call_operator,
+        launcher,
+        size,
+        arguments,
+    };
+    (Some(object), unsupported)
+}
+
+struct Walk<'a> {
+    arguments: &'a mut Vec<KernelArgument>,
+    unsupported: &'a mut Vec<String>,
+}
+
+impl Walk<'_> {
+    /// The fields of `record` at `base`; false when a layout is unknown.
+    fn fields(&mut self, record: Type<'_>, base: u64, depth: u32) -> bool {
+        for field in record.fields() {
+            let Some(offset) = field.field_offset() else {
+                return false;
+            };
+            if !self.value(field.ty(), base + offset, depth) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One value of type `ty` at `offset`.
+    fn value(&mut self, ty: Type<'_>, offset: u64, depth: u32) -> bool {
+        let ty = ty.canonical();
+        let Some(size) = ty.size_of() else {
+            return false;
+        };
+        if size == 0 {
+            return true;
+        }
+        if ty.kind() == lc::CXType_Pointer {
+            self.push(offset, ArgumentKind::Pointer);
+            return true;
+        }
+        if let Some(kind) = special_kind(ty) {
+            match kind {
+                Some(kind) => self.push(offset, kind),
+                None => self.unsupported.push(ty.spelling()),
+            }
+            return true;
+        }
+        if depth < MAX_DEPTH && holds_special(ty, 0) {
+            if let Some(element) = ty.array_element() {
+                let Some(step) = element.size_of().filter(|&s| s > 0) else {
+                    return false;
+                };
+                for i in 0..size / step {
+                    if !self.value(element, offset + i * step, depth + 1) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            if has_bases(ty) {
+                // Base-class subobjects have no field cursor: their members cannot be
+                // placed, so such a struct cannot carry an accessor to the device.
+                self.unsupported.push(ty.spelling());
+                return true;
+            }
+            return self.fields(ty, offset, depth + 1);
+        }
+        self.push(offset, ArgumentKind::Bytes { size });
+        true
+    }
+
+    fn push(&mut self, offset: u64, kind: ArgumentKind) {
+        self.arguments.push(KernelArgument { offset, kind });
+    }
+}
+
+/// For a SYCL special class: `Some(Some(kind))` when it can be passed, `Some(None)` when not;
+/// `None` for every other type.
+fn special_kind(ty: Type<'_>) -> Option<Option<ArgumentKind>> {
+    let record = ty.declaration()?;
+    let template = record.specialized_template().unwrap_or(record);
+    if !in_sycl_tree(template) {
+        return None;
+    }
+    let name = template.spelling();
+    if !SPECIAL_KERNEL_ARGUMENTS.contains(&name.as_str()) {
+        return None;
+    }
+    let integral = |i: u32| match record.template_argument(i) {
+        lc::TemplateArgument::Integral { unsigned, .. } => u32::try_from(unsigned).ok(),
+        _ => None,
+    };
+    let element_size = || match record.template_argument(0) {
+        lc::TemplateArgument::Type(t) => t.size_of(),
+        _ => None,
+    };
+    Some(match name.as_str() {
+        "local_accessor" => {
+            integral(1).map(|dimensions| ArgumentKind::LocalAccessor { dimensions })
+        }
+        "accessor" => (|| {
+            let dimensions = integral(1)?;
+            let target = integral(3)?;
+            if target == TARGET_LOCAL {
+                return Some(ArgumentKind::LocalAccessor { dimensions });
+            }
+            if target != TARGET_DEVICE && target != TARGET_CONSTANT_BUFFER {
+                return None;
+            }
+            let no_offset = match record.template_argument(5) {
+                lc::TemplateArgument::Type(t) => t.spelling().contains("no_offset"),
+                _ => false,
+            };
+            Some(ArgumentKind::Accessor {
+                target,
+                dimensions,
+                element_size: element_size()?,
+                no_offset,
+            })
+        })(),
+        _ => None,
+    })
+}
+
+fn has_bases(ty: Type<'_>) -> bool {
+    ty.declaration().is_some_and(|d| {
+        d.children()
+            .iter()
+            .any(|c| c.kind() == lc::CXCursor_CXXBaseSpecifier)
+    })
+}
+
+/// Does a value of type `ty` hold a SYCL special class (in fields, array elements or bases)?
+fn holds_special(ty: Type<'_>, depth: u32) -> bool {
+    let ty = ty.canonical();
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    if let Some(element) = ty.array_element() {
+        return holds_special(element, depth + 1);
+    }
+    if special_kind(ty).is_some() {
+        return true;
+    }
+    let Some(record) = ty.declaration() else {
+        return false;
+    };
+    if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
+        return false;
+    }
+    record.children().iter().any(|c| {
+        (c.kind() == lc::CXCursor_CXXBaseSpecifier && holds_special(c.ty(), depth + 1))
+            || (c.kind() == lc::CXCursor_FieldDecl && holds_special(c.ty(), depth + 1))
+    })
+}
+
+/// The special types a kernel object captures (fields, recursively through user structs,
+/// bases and arrays), spelled as clang prints them.
+pub(crate) fn special_types(object: Type<'_>) -> Vec<String> {
+    fn walk(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
+        let ty = ty.canonical();
+        if depth > MAX_DEPTH {
+            return;
+        }
+        if let Some(element) = ty.array_element() {
+            return walk(element, depth + 1, out);
+        }
+        if special_kind(ty).is_some() {
+            out.push(ty.spelling());
+            return;
+        }
+        let Some(record) = ty.declaration() else {
+            return;
+        };
+        if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
+            return;
+        }
+        for c in record.children() {
+            if matches!(
+                c.kind(),
+                lc::CXCursor_CXXBaseSpecifier | lc::CXCursor_FieldDecl
+            ) {
+                walk(c.ty(), depth + 1, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for field in object.canonical().fields() {
+        walk(field.ty(), 0, &mut out);
+    }
+    out
+}
+
+/// Is the outermost namespace around `c` `sycl` (any depth: `sycl::ext::oneapi::…`)?
+fn in_sycl_tree(c: Cursor<'_>) -> bool {
+    let mut outermost = None;
+    let mut cur = c.semantic_parent();
+    while let Some(p) = cur {
+        if p.kind() == lc::CXCursor_Namespace {
+            outermost = Some(p);
+        }
+        cur = p.semantic_parent();
+    }
+    outermost.is_some_and(|ns| ns.with_spelling(|name| name == b"sycl"))
+}
