@@ -236,6 +236,11 @@ pub(crate) fn compile_source(
     )?;
     write_file(&files.host_tu, &unit.host_source()?)?;
     make_fifo(&files.footer)?;
+    if unit.wants_device {
+        // Replaced by the device code on success; on failure the host compile, whose output is
+        // discarded, still finds a file to embed instead of adding an error of its own.
+        write_file(&files.embed, b"")?;
+    }
     let staged = output.map(|_| files.staged_output.as_path());
     let mut host_cmd = unit.host_command(staged);
     echo.command(&host_cmd);

@@ -198,7 +198,7 @@ pub fn wrap_kernels(
                     ));
                 }
             };
-            let object_size = kernel
+            let mut object_size = kernel
                 .param_int_attribute(0, "dereferenceable")
                 .ok_or_else(|| unsupported("the kernel object's size is unknown"))?;
             let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
@@ -214,15 +214,23 @@ pub fn wrap_kernels(
                 ),
                 _ => return Err(unsupported("more than two parameters")),
             };
+            // clang's `dereferenceable` is the object's data size: without the tail padding
+            // the host's `sizeof` includes.
+            let padded = object_size.div_ceil(object_align.max(1)) * object_align.max(1);
             let arguments = match layout_of(&name) {
-                Some(described) if described.object_size != object_size => {
+                Some(described)
+                    if described.object_size != object_size && described.object_size != padded =>
+                {
                     return Err(DeviceError::ObjectSizeMismatch {
                         name,
                         host: described.object_size,
                         device: object_size,
                     });
                 }
-                Some(described) => described.arguments,
+                Some(described) => {
+                    object_size = described.object_size;
+                    described.arguments
+                }
                 None => vec![KernelArgument::Bytes {
                     offset: 0,
                     size: object_size,

@@ -1,0 +1,31 @@
+// One descriptor per kernel argument, as DPC++ writes them, and a device kernel whose
+// parameters are what the runtime makes of them: kind_pointer -> a global pointer;
+// kind_std_layout of N bytes -> N bytes by value; kind_accessor (info = target | dims << 11)
+// -> memory, access range, memory range, offset (dims x 8 bytes each), a global pointer for
+// target::device (2014), a local one for target::local (2016).
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps -c %s -o args.o
+// RUN: FileCheck --check-prefix=HOST %s < args.o.sycl/footer.h
+// RUN: llvm-dis-22 args.o.sycl/device.bc -o - | FileCheck --check-prefix=DEVICE %s
+// Closure fields follow the order of first use in the lambda's body.
+// HOST: // _ZTS4Args
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4064, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 32},
+// HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 4, 40},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 6110, 48},
+// HOST-NEXT: };
+// HOST: static constexpr int64_t getKernelSize() { return 104; }
+// DEVICE: define spir_kernel void @_ZTS4Args(ptr addrspace(3) %a0, ptr byval({ [8 x i8] }) %a0.access, ptr byval({ [8 x i8] }) %a0.memory, ptr byval({ [8 x i8] }) %a0.offset, ptr addrspace(1) %a1, ptr byval({ [4 x i8] }) %a2, ptr addrspace(1) %a3, ptr byval({ [16 x i8] }) %a3.access, ptr byval({ [16 x i8] }) %a3.memory, ptr byval({ [16 x i8] }) %a3.offset)
+#include <sycl/sycl.hpp>
+class Args;
+void launch(sycl::queue &q, sycl::buffer<float, 2> &b, float *usm) {
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor acc(b, h, sycl::read_write);
+    sycl::local_accessor<float, 1> scratch(sycl::range<1>(8), h);
+    int n = 3;
+    h.parallel_for<Args>(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) {
+      scratch[it.get_local_id(0)] = usm[0] * n;
+      acc[0][0] = scratch[0];
+    });
+  });
+}
