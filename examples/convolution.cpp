@@ -9,7 +9,9 @@
 //   sycl-footer examples/convolution.cpp -- -std=c++17 -isystem <intel include>
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <iostream>
 #include <vector>
@@ -86,10 +88,30 @@ int main() {
     do_conv(q, in_buf, out_buf);
   } // buffers write back here
 
+  // The same convolution on the host (zero outside the image), to check every value.
+  const coeff_t coeff = get_coefficients();
+  std::size_t wrong = 0;
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
-      std::cout << output[r * cols + c] << (c + 1 == cols ? '\n' : ' ');
+      float expected = 0;
+      for (int i = -1; i <= 1; i++) {
+        for (int j = -1; j <= 1; j++) {
+          const long rr = static_cast<long>(r) + i;
+          const long cc = static_cast<long>(c) + j;
+          if (rr >= 0 && rr < static_cast<long>(rows) && cc >= 0 && cc < static_cast<long>(cols)) {
+            expected += coeff[i + 1][j + 1] * input[static_cast<std::size_t>(rr) * cols +
+                                                    static_cast<std::size_t>(cc)];
+          }
+        }
+      }
+      const float got = output[r * cols + c];
+      if (std::fabs(got - expected) > 1e-5f * std::max(1.0f, std::fabs(expected))) {
+        ++wrong;
+      }
+      std::cout << got << (c + 1 == cols ? '\n' : ' ');
     }
   }
-  return 0;
+  std::cout << (wrong == 0 ? "convolution: ok" : "convolution: MISMATCH") << " (" << wrong
+            << " wrong of " << rows * cols << ")\n";
+  return wrong == 0 ? 0 : 1;
 }

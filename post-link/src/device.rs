@@ -7,9 +7,10 @@
 //!   linkage and the TU's prefix included). Each call becomes the ID string constant the
 //!   lowering pass reads.
 //! * [`wrap_kernels`]: upstream's `sycl_kernel_entry_point` kernels take the kernel object by
-//!   reference (`ptr addrspace(1)`) and the `kernel_handler` by value; Intel's runtime passes
-//!   the object's bytes as one by-value argument and no handler. Each kernel becomes an
-//!   internal function called from a new kernel of the original name with that signature.
+//!   reference and the `kernel_handler` by value; Intel's runtime passes the object's captures
+//!   as separate arguments (bytes, USM pointers, accessors as memory plus three ranges), as the
+//!   integration header describes them. Each kernel becomes an internal function called from a
+//!   new kernel of the original name that takes those arguments and rebuilds the object.
 //! * [`build_image`]: link, lower, SPIR-V and property sets in memory, for the registration
 //!   object.
 
