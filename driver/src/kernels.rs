@@ -84,7 +84,8 @@ fn is_call_operator_of(operator: &str, class: &str) -> bool {
     })
 }
 
-/// Does the mangled `handler::<invoker><KernelName, …>` specialisation `launcher` have the
+/// Does the mangled `handler::<invoker><KernelName, …>` specialisation `launcher` (or the
+/// `queue::` shortcut's) have the
 /// type mangled as `name_type` as its first template argument? Compared demangled: inside the
 /// launcher's name the type's own mangling uses the launcher's substitutions (`NS0_…` for
 /// `sycl::_V1::…`), so the manglings differ where the types do not.
@@ -98,8 +99,10 @@ fn launches_with_name(launcher: &str, name_type: &str) -> bool {
     let Some(launch) = demangle(launcher) else {
         return false;
     };
-    let Some(arguments) = launch
-        .find("handler::")
+    // `handler::parallel_for<…>` or a `queue::` shortcut.
+    let Some(arguments) = ["::handler::", "::queue::"]
+        .iter()
+        .find_map(|class| launch.find(class))
         .and_then(|at| launch[at..].find('<').map(|open| &launch[at + open + 1..]))
     else {
         return false;
@@ -259,6 +262,9 @@ mod tests {
         assert!(!launches_with_name(launcher, "4Name"));
         let unnamed = "_ZN4sycl3_V17handler12parallel_forINS0_6detail9auto_nameEZZ4mainENKUlRS1_E_clES5_EUlNS0_2idILi1EEEE_EEvNS0_5rangeILi1EEERKT0_";
         assert!(!launches_with_name(unnamed, "Z4mainEUlvE_"));
+        // The queue's shortcut launches name kernels alike.
+        let shortcut = "_ZN4sycl3_V15queue12parallel_forI8ShortcutJZ4mainEUlNS0_2idILi1EEEE_EEENS0_5eventENS0_5rangeILi1EEEDpOT0_";
+        assert!(launches_with_name(shortcut, "8Shortcut"));
         // A kernel name type declared inside a lambda: the launcher's mangling of it uses
         // substitutions its own mangling cannot.
         let local = "_ZN4sycl3_V17handler12parallel_forIZZ7do_convRNS0_5queueERNS0_6bufferIfLi2ENS0_6detail17aligned_allocatorIfEEvEESA_ENKUlRS1_E_clESB_E11ConvolutionZZ7do_convS4_SA_SA_ENKSC_clESB_EUlNS0_4itemILi2ELb1EEENS0_14kernel_handlerEE_EEvNS0_5rangeILi2EEERKT0_";

@@ -50,16 +50,38 @@ struct Entry {
 /// One TU to analyse.
 #[derive(Debug, PartialEq)]
 struct Job {
+    /// Its entry's index in the database.
+    index: usize,
+    directory: PathBuf,
     source: PathBuf,
     flags: Vec<String>,
     footer: PathBuf,
 }
 
-/// Compiler arguments of an entry minus the compiler, the source, and output-only flags; the
+/// `path` with `.` and `..` resolved lexically (`a/b/../c` is `a/c`), as the compilation
+/// database's paths are meant: two spellings of one source are one source.
+fn normalized(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Compiler arguments of an entry minus the compiler, the source (however the argument spells
+/// it: Bear writes an absolute `file` and a relative argument), and output-only flags; the
 /// entry's directory becomes `-working-directory` so relative `-I` paths keep working.
-fn flags_of(entry: &Entry, argv: &[String]) -> Vec<String> {
-    let mut flags = vec![format!("-working-directory={}", entry.directory.display())];
-    let file = entry.file.to_string_lossy();
+fn flags_of(directory: &Path, source: &Path, argv: &[String]) -> Vec<String> {
+    let mut flags = vec![format!("-working-directory={}", directory.display())];
     let mut skip_next = false;
     for arg in argv.iter().skip(1) {
         if skip_next {
@@ -69,7 +91,7 @@ fn flags_of(entry: &Entry, argv: &[String]) -> Vec<String> {
         match arg.as_str() {
             "-o" | "-MF" | "-MT" | "-MQ" => skip_next = true,
             "-c" | "-MD" | "-MMD" => {}
-            a if a == file || Path::new(a) == entry.file => {}
+            a if !a.starts_with('-') && normalized(&directory.join(a)) == source => {}
             a if a.starts_with("-o") && a.len() > 2 => {}
             _ => flags.push(arg.clone()),
         }
@@ -77,12 +99,19 @@ fn flags_of(entry: &Entry, argv: &[String]) -> Vec<String> {
     flags
 }
 
-fn jobs_from(db_path: &Path, output_dir: &Path, text: &str) -> Result<Vec<Job>, BatchError> {
+/// The jobs of a database, and warnings about entries left out.
+fn jobs_from(
+    db_path: &Path,
+    output_dir: &Path,
+    text: &str,
+) -> Result<(Vec<Job>, Vec<String>), BatchError> {
+    let db_dir = db_path.parent().unwrap_or(Path::new(""));
     let entries: Vec<Entry> = serde_json::from_str(text).map_err(|source| BatchError::Parse {
         path: db_path.to_path_buf(),
         source,
     })?;
     let mut jobs = Vec::with_capacity(entries.len());
+    let mut skipped = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         let argv = match (&entry.arguments, &entry.command) {
             (Some(a), _) => a.clone(),
@@ -99,11 +128,9 @@ fn jobs_from(db_path: &Path, output_dir: &Path, text: &str) -> Result<Vec<Job>, 
                 });
             }
         };
-        let source = if entry.file.is_absolute() {
-            entry.file.clone()
-        } else {
-            entry.directory.join(&entry.file)
-        };
+        // A relative directory is relative to the database's own directory.
+        let directory = normalized(&db_dir.join(&entry.directory));
+        let source = normalized(&directory.join(&entry.file));
         // Mirror the absolute source path under the output directory: unique and predictable.
         let relative: PathBuf = source
             .components()
@@ -111,13 +138,27 @@ fn jobs_from(db_path: &Path, output_dir: &Path, text: &str) -> Result<Vec<Job>, 
             .collect();
         let mut footer = output_dir.join(relative).into_os_string();
         footer.push(".footer.h");
+        let footer = PathBuf::from(footer);
+        if let Some(first) = jobs.iter().position(|j: &Job| j.footer == footer) {
+            // The same source again (another target's flags): one footer per source file.
+            skipped.push(format!(
+                "sycl-footer: warning: {}: entry {index} compiles {} again (first: entry {}); \
+                 its footer would replace the first one's, so it is skipped",
+                db_path.display(),
+                source.display(),
+                jobs[first].index
+            ));
+            continue;
+        }
         jobs.push(Job {
-            flags: flags_of(entry, &argv),
+            index,
+            flags: flags_of(&directory, &source, &argv),
+            directory,
             source,
-            footer: footer.into(),
+            footer,
         });
     }
-    Ok(jobs)
+    Ok((jobs, skipped))
 }
 
 /// Runs the batch; returns the number of TUs that failed (each reported on stderr).
@@ -127,7 +168,10 @@ pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
         path: db_path.clone(),
         source,
     })?;
-    let jobs = jobs_from(&db_path, batch.output_dir, &text)?;
+    let (jobs, skipped) = jobs_from(&db_path, batch.output_dir, &text)?;
+    for warning in skipped {
+        eprintln!("{warning}");
+    }
     // Before the workers start: loading libclang may set LIBCLANG_PATH for the process.
     plugin::load_libclang().map_err(BatchError::Libclang)?;
     let next = AtomicUsize::new(0);
@@ -152,6 +196,15 @@ pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
 }
 
 fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
+    // libclang reports these as a bare failure code: say what is wrong first.
+    if !job.directory.is_dir() {
+        return Err(format!(
+            "sycl-footer: error: entry {}: directory {} does not exist; no footer written for {}",
+            job.index,
+            job.directory.display(),
+            job.source.display()
+        ));
+    }
     let options = plugin::Options {
         source: job.source.clone(),
         args: job.flags.iter().map(std::ffi::OsString::from).collect(),
@@ -186,19 +239,27 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    fn jobs(db: &str) -> (Vec<Job>, Vec<String>) {
+        jobs_from(Path::new("/b/compile_commands.json"), Path::new("/out"), db)
+            .expect("valid database")
+    }
+
     #[test]
     fn entries_become_jobs_with_working_directory_and_without_outputs() {
-        let db = r#"[
+        let (jobs, skipped) = jobs(
+            r#"[
           {"directory": "/b", "file": "src/a.cpp",
            "command": "clang++ -Iinc -DX=\"1 2\" -c src/a.cpp -o a.o"},
           {"directory": "/b", "file": "/s/b.cpp",
            "arguments": ["g++", "-O2", "-MD", "-MF", "b.d", "-c", "/s/b.cpp", "-ob.o"]}
-        ]"#;
-        let jobs = jobs_from(Path::new("/b/compile_commands.json"), Path::new("/out"), db)
-            .expect("valid database");
+        ]"#,
+        );
+        assert!(skipped.is_empty());
         assert_eq!(
             jobs[0],
             Job {
+                index: 0,
+                directory: PathBuf::from("/b"),
                 source: PathBuf::from("/b/src/a.cpp"),
                 flags: vec![
                     "-working-directory=/b".into(),
@@ -210,6 +271,39 @@ mod tests {
         );
         assert_eq!(jobs[1].flags, vec!["-working-directory=/b", "-O2"]);
         assert_eq!(jobs[1].footer, PathBuf::from("/out/s/b.cpp.footer.h"));
+    }
+
+    #[test]
+    fn relative_directories_are_relative_to_the_database() {
+        let (jobs, _) =
+            jobs(r#"[{"directory": "sub", "file": "a.cpp", "command": "cc -c a.cpp"}]"#);
+        assert_eq!(jobs[0].directory, PathBuf::from("/b/sub"));
+        assert_eq!(jobs[0].source, PathBuf::from("/b/sub/a.cpp"));
+        assert_eq!(jobs[0].flags, vec!["-working-directory=/b/sub"]);
+    }
+
+    #[test]
+    fn the_source_argument_is_removed_however_it_is_spelled() {
+        // Bear: an absolute file, a relative argument.
+        let (jobs, _) = jobs(
+            r#"[{"directory": "/b", "file": "/b/src/a.cpp",
+                 "arguments": ["c++", "-c", "./src/../src/a.cpp", "-I", "src"]}]"#,
+        );
+        assert_eq!(jobs[0].flags, vec!["-working-directory=/b", "-I", "src"]);
+    }
+
+    #[test]
+    fn parent_components_are_resolved_and_duplicates_skipped() {
+        let (jobs, skipped) = jobs(
+            r#"[{"directory": "/b/x", "file": "../a.cpp", "command": "cc -c ../a.cpp"},
+                {"directory": "/b/y", "file": "../x/a.cpp", "command": "cc -c ../x/a.cpp"},
+                {"directory": "/b", "file": "a.cpp", "command": "cc -DSECOND -c a.cpp"}]"#,
+        );
+        assert_eq!(jobs.len(), 2);
+        assert_eq!(jobs[0].footer, PathBuf::from("/out/b/a.cpp.footer.h"));
+        assert_eq!(jobs[1].footer, PathBuf::from("/out/b/x/a.cpp.footer.h"));
+        assert_eq!(skipped.len(), 1);
+        assert!(skipped[0].contains("entry 2 compiles /b/a.cpp again (first: entry 0)"));
     }
 
     #[test]

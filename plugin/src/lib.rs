@@ -55,7 +55,7 @@ pub enum Error {
     NulInArgument,
     #[error("internal error: {0}")]
     Internal(String),
-    #[error("libclang failed to parse {path} (error code {code})")]
+    #[error("libclang could not parse {}: {}", .path.display(), parse_failure_reason(*.code))]
     ParseFailed { path: PathBuf, code: i32 },
     /// The TU has errors; each entry is one clang-formatted diagnostic
     /// (`file:line:col: error: …`).
@@ -140,6 +140,16 @@ fn io_message(e: &std::io::Error) -> String {
 /// set `LIBCLANG_PATH` for the process).
 pub fn load_libclang() -> Result<(), Error> {
     libclang::load().map_err(Error::LibclangNotFound)
+}
+
+/// What libclang's `CXErrorCode` says went wrong, in words.
+fn parse_failure_reason(code: i32) -> &'static str {
+    match code {
+        2 => "libclang crashed while parsing it",
+        3 => "the compile flags are not valid for a single source (another input among them?)",
+        4 => "a precompiled header or module file it needs cannot be read",
+        _ => "a compile flag, the working directory or an input file is not usable",
+    }
 }
 
 fn parse_error(failure: libclang::ParseFailure, source: &Path) -> Error {
