@@ -138,6 +138,9 @@ fn main() -> ! {
     if cli.md && cli.mf.is_none() && cli.output.is_none() && cli.build_dir.is_none() {
         usage_error("-MD without -o needs -MF FILE (where to write the depfile)");
     }
+    if cli.output_dir.is_some() && cli.build_dir.is_none() {
+        usage_error("--output-dir DIR applies to batch mode only (-p BUILD_DIR)");
+    }
     if cli.jobs.is_some() && cli.build_dir.is_none() {
         usage_error("-j N applies to batch mode only (-p BUILD_DIR)");
     }
