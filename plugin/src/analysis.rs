@@ -1593,6 +1593,9 @@ fn push_source_name(out: &mut String, name: &str) {
 /// class template specializations (`S3<1>`, `WrapperTemplate<int>`).
 fn record_name(record: Cursor<'_>) -> String {
     if record.num_template_arguments() > 0 {
+        if let Some(name) = specialization_name(record) {
+            return name;
+        }
         // libclang >= 20 prints the type with clang's policy (canonical arguments, no scope);
         // older ones fall back to the display name.
         return record
@@ -1607,6 +1610,92 @@ fn record_name(record: Cursor<'_>) -> String {
             .unwrap_or_else(|| record.display_name());
     }
     record.spelling()
+}
+
+/// A class template specialization's name as DPC++'s `getNameForDiagnostic` prints it: the
+/// canonical arguments against the template's parameter list, so an integral argument carries
+/// a type suffix only when its parameter's type is deduced (`Lanes<4>` for `template <unsigned
+/// L>`, `A<4U>` for `template <auto V>`). libclang's type printer prints an explicit
+/// instantiation's arguments as written (`Lanes<4U>` from `template struct Lanes<4u>;`).
+/// `None` (libclang's printing stands) for arguments this does not print: packs, templates,
+/// declarations, characters, enumerations, class types with arguments of their own.
+fn specialization_name(record: Cursor<'_>) -> Option<String> {
+    let template = record.specialized_template()?;
+    let count = u32::try_from(record.num_template_arguments()).ok()?;
+    let parameters: Vec<Cursor<'_>> = template
+        .children()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.kind(),
+                lc::CXCursor_TemplateTypeParameter
+                    | lc::CXCursor_NonTypeTemplateParameter
+                    | lc::CXCursor_TemplateTemplateParameter
+            )
+        })
+        .collect();
+    if parameters.len() != count as usize {
+        return None;
+    }
+    let arguments: Vec<lc::TemplateArgument<'_>> =
+        (0..count).map(|i| record.template_argument(i)).collect();
+    let mut printed = Vec::with_capacity(arguments.len());
+    for (argument, parameter) in arguments.iter().zip(&parameters) {
+        printed.push(match *argument {
+            lc::TemplateArgument::Type(ty) => {
+                let spelled = ty.canonical().spelling();
+                if spelled.contains('<') || spelled.contains("(lambda") {
+                    return None;
+                }
+                spelled
+            }
+            lc::TemplateArgument::Integral { signed, unsigned } => {
+                if parameter.kind() != lc::CXCursor_NonTypeTemplateParameter {
+                    return None;
+                }
+                let declared = parameter.ty();
+                if declared.spelling().contains("auto") {
+                    // Deduced: libclang's printing carries the suffix clang prints too.
+                    return None;
+                }
+                // `template <class T, T V>`: the value's type is another argument.
+                let ty = parameters
+                    .iter()
+                    .position(|p| {
+                        p.kind() == lc::CXCursor_TemplateTypeParameter
+                            && p.spelling() == declared.spelling()
+                    })
+                    .and_then(|i| match arguments[i] {
+                        lc::TemplateArgument::Type(t) => Some(t.canonical()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| declared.canonical());
+                integral_argument(ty, signed, unsigned)?
+            }
+            lc::TemplateArgument::Other => return None,
+        });
+    }
+    Some(format!("{}<{}>", record.spelling(), printed.join(", ")))
+}
+
+/// An integral template argument of type `ty` printed without a type suffix, as clang prints
+/// one whose parameter's type is not deduced.
+fn integral_argument(ty: Type<'_>, signed: i64, unsigned: u64) -> Option<String> {
+    match ty.kind() {
+        lc::CXType_Bool => Some(if unsigned != 0 { "true" } else { "false" }.to_string()),
+        lc::CXType_Short
+        | lc::CXType_Int
+        | lc::CXType_Long
+        | lc::CXType_LongLong
+        | lc::CXType_Int128 => Some(signed.to_string()),
+        lc::CXType_UShort
+        | lc::CXType_UInt
+        | lc::CXType_ULong
+        | lc::CXType_ULongLong
+        | lc::CXType_UInt128 => Some(unsigned.to_string()),
+        // Characters print as literals, enumerations by name: left to libclang.
+        _ => None,
+    }
 }
 
 /// The variable's name, with template arguments for variable-template specializations.

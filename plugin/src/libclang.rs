@@ -896,5 +896,7 @@ pub(crate) use clang_sys::{
     CXCursor_TypeRef, CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind,
     CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
     CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty,
-    CXType_LValueReference, CXType_Pointer, CXType_RValueReference, CXType_Record, CXTypeKind,
+    CXType_Bool, CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long, CXType_LongLong,
+    CXType_Pointer, CXType_RValueReference, CXType_Record, CXType_Short, CXType_UInt,
+    CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort, CXTypeKind,
 };
