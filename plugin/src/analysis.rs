@@ -298,6 +298,18 @@ enum Context {
     System,
 }
 
+/// An explicitly instantiated class template specialization whose member classes are
+/// searched for spec ids.
+struct Nested {
+    /// Its mangled-name prefix (`_ZN5OuterILi3EE`) when its arguments are builtin or integral.
+    prefix: Option<String>,
+    /// Its canonical spelling, for probes.
+    class: String,
+    chain: Rc<Chain>,
+    /// Where its members go among the declarations.
+    position: usize,
+}
+
 /// How a cursor's children are visited: their context and, for members of a namespace (or
 /// the TU), the namespace's key for the name index. `None`: the children are skipped.
 type Descend = Option<(Context, Option<Rc<str>>)>;
@@ -370,7 +382,8 @@ impl<'tu> Walker<'tu> {
 
     /// Resolves inline-namespace redundancy; returns the spec ids declared (parse order) and
     /// those only reached through uses, each with its canonical USR.
-    pub(crate) fn finish(&mut self) -> Collected<'tu> {
+    /// `probes`' positions are kept pointing at the same entries when unnameable ones go.
+    pub(crate) fn finish(&mut self, probes: &mut [Probe<'tu>]) -> Collected<'tu> {
         let pending = std::mem::take(&mut self.pending_scopes);
         let mut unnameable: Vec<(bool, usize)> = Vec::new();
         for p in pending {
@@ -422,6 +435,17 @@ impl<'tu> Walker<'tu> {
         let mut declared = std::mem::take(&mut self.declared);
         let mut used = std::mem::take(&mut self.used);
         unnameable.sort_unstable();
+        // An explicit instantiation's members go where it stood among the declarations, also
+        // when a declaration before it is left out.
+        for probe in probes.iter_mut() {
+            if let Some(position) = probe.position.as_mut() {
+                let removed_before = unnameable
+                    .iter()
+                    .filter(|&&(is_used, index)| !is_used && index < *position)
+                    .count();
+                *position -= removed_before;
+            }
+        }
         for (is_used, index) in unnameable.into_iter().rev() {
             if is_used {
                 used.remove(index);
@@ -901,9 +925,128 @@ impl<'tu> Walker<'tu> {
                 Some("class" | "struct" | "union")
             );
         if is_instantiation {
-            let position = Some(self.declared.len());
-            self.add_probe(record, position);
+            let position = self.declared.len();
+            self.add_probe(record, Some(position));
+            // It instantiates the member classes too, recursively, and with them their static
+            // members: after the class's own, in declaration order.
+            if let (Some(template), Some(chain)) =
+                (record.specialized_template(), self.chain(record))
+            {
+                let nested = Nested {
+                    prefix: specialization_prefix(&chain.scopes, record, template),
+                    class: record.ty().canonical().spelling(),
+                    chain,
+                    position,
+                };
+                self.add_nested_members(template, &nested, &mut Vec::new(), 0);
+            }
         }
+    }
+
+    /// The spec-id static members of the member classes of `pattern` (a class template, or one
+    /// of its member classes at `path`), instantiated by an explicit instantiation of the
+    /// specialization `nested` describes: built directly when its arguments allow (as
+    /// `direct_members`), else probed.
+    fn add_nested_members(
+        &mut self,
+        pattern: Cursor<'tu>,
+        nested: &Nested,
+        path: &mut Vec<String>,
+        depth: u32,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        for inner in pattern.children() {
+            if !matches!(
+                inner.kind(),
+                lc::CXCursor_StructDecl | lc::CXCursor_ClassDecl
+            ) || !inner.is_definition()
+                || inner.spelling().is_empty()
+            {
+                continue;
+            }
+            path.push(inner.spelling());
+            let possible = self.possible_spec_id_members(inner);
+            if !possible.is_empty() {
+                let direct = nested.prefix.as_deref().and_then(|prefix| {
+                    self.nested_direct_members(inner, prefix, nested, path, &possible)
+                });
+                match direct {
+                    Some(found) => {
+                        for f in found {
+                            self.push(f, false);
+                        }
+                    }
+                    None if !nested.class.is_empty() && !nested.class.contains('(') => {
+                        self.probes.push(Probe {
+                            record: inner,
+                            position: Some(nested.position),
+                            class: format!("::{}::{}", nested.class, path.join("::")),
+                            members: possible,
+                        });
+                    }
+                    None => {}
+                }
+            }
+            self.add_nested_members(inner, nested, path, depth + 1);
+            path.pop();
+        }
+    }
+
+    /// `direct_members` for member class `inner` (at `path` below the specialization).
+    fn nested_direct_members(
+        &mut self,
+        inner: Cursor<'tu>,
+        prefix: &str,
+        nested: &Nested,
+        path: &[String],
+        possible: &[String],
+    ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
+        let mut found = Vec::new();
+        for member in inner.children() {
+            if member.kind() != lc::CXCursor_VarDecl {
+                continue;
+            }
+            let Some(value_type) = self.specialization_id_value_type(member.ty()) else {
+                if possible.contains(&member.spelling()) {
+                    return None;
+                }
+                continue;
+            };
+            let name = member.spelling();
+            let mut mangled = prefix.to_string();
+            for component in path {
+                push_source_name(&mut mangled, component);
+            }
+            push_source_name(&mut mangled, &name);
+            mangled.push('E');
+            if !self.seen_mangled.insert(mangled.clone()) {
+                continue;
+            }
+            let linkage = match member.linkage() {
+                lc::CXLinkage_External => Linkage::External,
+                _ => Linkage::Internal,
+            };
+            let symbolic_id = self.symbolic_id(&mangled, linkage);
+            let mut info = nested.chain.member_info(&path[0]);
+            info.scopes
+                .extend(path.iter().map(|p| Scope::Record { name: p.clone() }));
+            found.push((
+                member,
+                SpecId {
+                    name,
+                    scopes: std::mem::take(&mut info.scopes),
+                    mangled_name: mangled,
+                    symbolic_id,
+                    linkage,
+                    value_type,
+                    location: source_location(member),
+                },
+                info,
+            ));
+        }
+        Some(found)
     }
 
     /// A use of a class template specialization that the TU instantiated: its static members
@@ -1086,6 +1229,13 @@ impl<'tu> Walker<'tu> {
             return;
         }
         self.used_targets.insert(target, ());
+        // A static member of a class template specialization: naming it instantiated the
+        // class, which declares all its static members (DPC++ collects each), in order.
+        if k == lc::CXCursor_VarDecl
+            && let Some(record) = target.semantic_parent()
+        {
+            self.consider_type_use(record);
+        }
         // Prefer the definition: an `extern` declaration only counts when the TU also defines
         // the variable (`spec_id_for` rejects declarations with external storage).
         let def = target.definition().unwrap_or(target);

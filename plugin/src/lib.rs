@@ -292,8 +292,8 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
             faults_after_walk.saturating_sub(faults_after_parse),
         );
     }
-    let probes = std::mem::take(&mut walker.probes);
-    let collected = walker.finish();
+    let mut probes = std::mem::take(&mut walker.probes);
+    let collected = walker.finish(&mut probes);
     let kernels = collected.kernels;
     let instantiated_kernels = collected.instantiated_kernels;
     let warnings = collected.warnings;
@@ -403,7 +403,7 @@ fn resolve_probes(
     walker.reads_probes = true;
     walker.walk_tu(tu.cursor());
     let targets = std::mem::take(&mut walker.probe_targets);
-    let second = walker.finish();
+    let second = walker.finish(&mut []);
     let mut found: HashMap<String, SpecId> = second
         .declared
         .into_iter()
