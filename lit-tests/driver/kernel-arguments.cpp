@@ -13,8 +13,6 @@
 // HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 32},
 // HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 4, 40},
 // HOST-NEXT: {kernel_param_kind_t::kind_accessor, 6110, 48},
-// HOST-NEXT: };
-// HOST: static constexpr int64_t getKernelSize() { return 104; }
 // DEVICE: define spir_kernel void @_ZTS4Args(ptr addrspace(3) %a0, ptr byval({ [8 x i8] }) %a0.access, ptr byval({ [8 x i8] }) %a0.memory, ptr byval({ [8 x i8] }) %a0.offset, ptr addrspace(1) %a1, ptr byval({ [4 x i8] }) %a2, ptr addrspace(1) %a3, ptr byval({ [16 x i8] }) %a3.access, ptr byval({ [16 x i8] }) %a3.memory, ptr byval({ [16 x i8] }) %a3.offset)
 #include <sycl/sycl.hpp>
 class Args;
@@ -27,5 +25,28 @@ void launch(sycl::queue &q, sycl::buffer<float, 2> &b, float *usm) {
       scratch[it.get_local_id(0)] = usm[0] * n;
       acc[0][0] = scratch[0];
     });
+  });
+}
+
+// A struct holding an accessor is replaced by its members (its int at 0, the accessor at 8);
+// a constant_buffer accessor's info is target 2015 | dims << 11.
+// HOST: // _ZTS6Nested
+// HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 4, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4062, 8},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4063, 40},
+// HOST-NEXT: };
+// HOST: getName() { return "_ZTS4Args"; }
+// HOST: static constexpr int64_t getKernelSize() { return 104; }
+// DEVICE: define spir_kernel void @_ZTS6Nested(ptr byval({ [4 x i8] }) %a0, ptr addrspace(1) %a1, ptr byval({ [8 x i8] }) %a1.access, ptr byval({ [8 x i8] }) %a1.memory, ptr byval({ [8 x i8] }) %a1.offset, ptr addrspace(2) %a2, ptr byval({ [8 x i8] }) %a2.access, ptr byval({ [8 x i8] }) %a2.memory, ptr byval({ [8 x i8] }) %a2.offset)
+struct Holder {
+  int scale;
+  sycl::accessor<int, 1, sycl::access_mode::write> out;
+};
+class Nested;
+void launch_nested(sycl::queue &q, sycl::buffer<int, 1> &b, sycl::buffer<int, 1> &table) {
+  q.submit([&](sycl::handler &h) {
+    Holder holder{2, sycl::accessor<int, 1, sycl::access_mode::write>(b, h)};
+    sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::constant_buffer> lut(table, h);
+    h.single_task<Nested>([=] { holder.out[0] = holder.scale * lut[0]; });
   });
 }
