@@ -136,7 +136,8 @@ struct OutModule<'c> {
     default_image: bool,
 }
 
-fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>, Error> {
+/// The linked input, and whether it passed LLVM's verifier.
+fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<(Module<'c>, bool), Error> {
     let mut linked: Option<Module<'c>> = None;
     for path in inputs {
         let bytes = read_input(path).map_err(|error| Error::Io {
@@ -158,11 +159,18 @@ fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<Module<'c>,
         }
     }
     let m = linked.ok_or_else(|| Error::Usage("no input files".into()))?;
-    m.verify().map_err(|msg| Error::Invalid {
-        what: "the input".into(),
-        msg: msg.trim_end().to_string(),
-    })?;
-    Ok(m)
+    if let Err(msg) = m.verify() {
+        // DPC++'s own LLVM accepts modules LLVM 22's verifier rejects (e.g. `sret` on a
+        // `spir_kernel`); the lowering touches only the getter calls, so such input is
+        // processed, with a warning, as DPC++ would. Output modules are not checked either.
+        eprintln!(
+            "sycl-post-link: warning: the input is not valid LLVM IR for LLVM 22 ({}); \
+             processing it as DPC++ does",
+            msg.trim_end().replace('\n', " ")
+        );
+        return Ok((m, false));
+    }
+    Ok((m, true))
 }
 
 /// The whole file, with room for the NUL `Context::parse_ir` appends (so a module-sized
@@ -310,7 +318,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
             "-o - (standard output) needs -ir-output-only: a table names several files".into(),
         ));
     }
-    let module = read_and_link(ctx, &opts.inputs)?;
+    let (module, valid_input) = read_and_link(ctx, &opts.inputs)?;
 
     let default_clone = if opts.default_spec_consts_image {
         let clone = module.clone_module();
@@ -333,7 +341,7 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
         default_image: false,
     }];
     modules.extend(default_clone);
-    for (i, m) in modules.iter().enumerate() {
+    for (i, m) in modules.iter().enumerate().filter(|_| valid_input) {
         m.module.verify().map_err(|msg| Error::Invalid {
             what: format!("output module {i}"),
             msg: msg.trim_end().to_string(),
@@ -399,17 +407,37 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
     }
     let mut rows = Vec::new();
     let mut names = Vec::new();
+    // DPC++: with nothing modified and no -o, the input itself is the code (and it says so).
+    let unmodified_input = match opts.inputs.as_slice() {
+        [input]
+            if opts.output.is_none()
+                && input != Path::new(STDIO)
+                && opts.format != CodeFormat::SpirV
+                && modules.len() == 1
+                && !modules[0].report.modified =>
+        {
+            eprintln!("sycl-post-link NOTE: no modifications to the input LLVM IR have been made");
+            Some(input.clone())
+        }
+        _ => None,
+    };
     for (n, m) in modules.iter().enumerate() {
         let with_ext = |ext: &str| {
             let mut name = stem.clone();
             name.push(format!("_{n}.{ext}"));
             dir.join(name)
         };
-        let code = with_ext(opts.format.ext());
-        out.files.push((
-            code.clone(),
-            code_bytes(&m.module, opts.format, &opts.spirv_version)?,
-        ));
+        let code = match &unmodified_input {
+            Some(input) => input.clone(),
+            None => {
+                let code = with_ext(opts.format.ext());
+                out.files.push((
+                    code.clone(),
+                    code_bytes(&m.module, opts.format, &opts.spirv_version)?,
+                ));
+                code
+            }
+        };
         let mut row = vec![code.display().to_string()];
         let mut prop_name = None;
         let mut sym_name = None;

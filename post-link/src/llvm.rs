@@ -584,7 +584,32 @@ fn init_targets() {
         t::LLVM_InitializeAllTargets();
         t::LLVM_InitializeAllTargetMCs();
         t::LLVM_InitializeAllAsmPrinters();
+        // sycl_ext_oneapi_private_alloca lowers to a variable-length private array, which the
+        // SPIR-V backend emits only with Intel's extension allowed (DPC++ allows it too).
+        let args = [
+            c"sycl-specconst".as_ptr(),
+            c"--spirv-ext=+SPV_INTEL_variable_length_array".as_ptr(),
+        ];
+        llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), ptr::null());
+        llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(fatal_error));
     });
+}
+
+/// LLVM's fatal errors (a backend that cannot emit something) end the process; said as one
+/// line in the tool's own words, and the process exits with status 1 (LLVM exits after this
+/// returns) instead of aborting.
+extern "C" fn fatal_error(reason: *const c_char) {
+    let program = std::env::args_os()
+        .next()
+        .and_then(|p| {
+            std::path::Path::new(&p)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "sycl-specconst".into());
+    // SAFETY: LLVM passes a NUL-terminated message.
+    let reason = unsafe { CStr::from_ptr(reason) }.to_string_lossy();
+    eprintln!("{program}: error: LLVM: {reason}");
 }
 
 /// The kind of an LLVM value, as far as the pass needs to tell them apart.
@@ -1243,6 +1268,16 @@ impl<'c> Builder<'c> {
                 c"".as_ptr(),
             );
             c::LLVMSetInstructionCallConv(v, cc);
+            Value::wrap(v)
+        }
+    }
+
+    /// `alloca <ty>, <count type> <count>, align <align>`.
+    pub fn array_alloca(&self, ty: Type<'c>, count: Value<'c>, align: u32) -> Value<'c> {
+        // SAFETY: `count` is an integer value; the alignment is set on the new instruction.
+        unsafe {
+            let v = c::LLVMBuildArrayAlloca(self.raw, ty.raw, count.raw, c"".as_ptr());
+            c::LLVMSetAlignment(v, align);
             Value::wrap(v)
         }
     }

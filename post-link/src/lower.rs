@@ -109,9 +109,12 @@ enum Getter {
     Composite2020,
     /// SYCL 1.2.1 extension: symbolic ID only, C++ zero default.
     Legacy,
+    /// `sycl_ext_oneapi_private_alloca`: `llvm.sycl.alloca.*(ID, spec id, buffer, element,
+    /// align)`, a private array whose length is the spec constant.
+    Alloca,
 }
 
-const GETTERS: [(&str, Getter); 4] = [
+const GETTERS: [(&str, Getter); 5] = [
     (
         "_Z37__sycl_getScalar2020SpecConstantValue",
         Getter::Scalar2020,
@@ -122,6 +125,7 @@ const GETTERS: [(&str, Getter); 4] = [
     ),
     ("_Z33__sycl_getScalarSpecConstantValue", Getter::Legacy),
     ("_Z36__sycl_getCompositeSpecConstantValue", Getter::Legacy),
+    ("llvm.sycl.alloca", Getter::Alloca),
 ];
 
 fn getter_kind(name: &str) -> Option<Getter> {
@@ -147,6 +151,8 @@ struct Site<'c> {
     buffer: Option<Value<'c>>,
     /// -O0 pattern leftovers: (store of the ID pointer, its load).
     cleanup: Vec<(Value<'c>, Value<'c>)>,
+    /// `llvm.sycl.alloca`: the array's element type and alignment.
+    alloca: Option<(Type<'c>, u32)>,
 }
 
 /// The symbolic IDs of all sites, interned: sites refer to them by index. Arguments already
@@ -228,8 +234,20 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
     };
     check_one_type_per_id(&mut st, &sites)?;
     let builder = ctx.builder();
+    // Emulation cannot size a private array from a buffer on SPIR targets: DPC++ leaves those
+    // calls alone (and reports no modification when nothing else changed).
+    let sites: Vec<Site<'_>> = sites
+        .into_iter()
+        .filter(|s| !(s.alloca.is_some() && mode == Mode::Emulation && spir))
+        .collect();
     for site in &sites {
         builder.position_before(site.call);
+        let mode = if site.alloca.is_some() && mode == Mode::Emulation {
+            // Non-SPIR targets: the default length (the runtime is expected to refuse).
+            Mode::DefaultValues
+        } else {
+            mode
+        };
         let replacement = match mode {
             Mode::Native => st.native(site),
             Mode::Emulation => st.emulation(site),
@@ -237,11 +255,19 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         }
         .and_then(|plan| st.build(&plan, &builder))
         .map_err(|reason| site_error(site, &ids, reason))?;
-        match site.sret_dst {
-            Some(dst) => {
+        match (site.sret_dst, site.alloca) {
+            (Some(dst), _) => {
                 builder.store(replacement, dst);
             }
-            None => site.call.replace_all_uses_with(replacement),
+            (None, Some((element, align))) => {
+                let array = builder.array_alloca(element, replacement, align);
+                // The array takes the call's name (the call goes away).
+                let name = site.call.name();
+                site.call.set_name("");
+                array.set_name(&name);
+                site.call.replace_all_uses_with(array);
+            }
+            (None, None) => site.call.replace_all_uses_with(replacement),
         }
     }
     let modified = !sites.is_empty();
@@ -340,7 +366,12 @@ fn parse_site<'c>(
         reason: reason.to_string(),
     };
     let shift = u32::from(sret_ty.is_some());
-    let want = shift + if getter == Getter::Legacy { 1 } else { 3 };
+    let want = shift
+        + match getter {
+            Getter::Legacy => 1,
+            Getter::Alloca => 5,
+            _ => 3,
+        };
     if call.num_call_args() != want {
         return Err(err(
             None,
@@ -401,6 +432,31 @@ fn parse_site<'c>(
         arg(shift + 2)
     };
     let sret_dst = if shift == 1 { arg(0) } else { None };
+    let (sc_ty, alloca) = if getter == Getter::Alloca {
+        // The length's type is the spec id's value type (its default); the element type is
+        // the type of the fourth argument, the alignment the fifth.
+        let id = Some(ids.name(sym).to_string());
+        let length_ty = default
+            .map(|d| d.ty())
+            .filter(|t| t.int_width().is_some())
+            .ok_or_else(|| {
+                err(
+                    id.clone(),
+                    "the private array's length is not an integer spec constant",
+                )
+            })?;
+        let element = arg(3)
+            .map(|v| v.ty())
+            .ok_or_else(|| err(id.clone(), "missing element argument"))?;
+        let align = arg(4)
+            .and_then(|v| v.const_int_zext())
+            .and_then(|a| u32::try_from(a).ok())
+            .filter(|a| a.is_power_of_two())
+            .ok_or_else(|| err(id, "the alignment is not a constant power of two"))?;
+        (length_ty, Some((element, align)))
+    } else {
+        (sc_ty, None)
+    };
     Ok(Site {
         call,
         callee,
@@ -411,6 +467,7 @@ fn parse_site<'c>(
         default,
         buffer,
         cleanup,
+        alloca,
     })
 }
 
