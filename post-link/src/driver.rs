@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::llvm::{self, Context, Module};
+use crate::llvm::{self, Context, Module, Value, ValueKind};
 use crate::lower::{self, LowerError, LowerReport, Mode};
 use crate::prop::{self, PropValue, PropertySets};
 
@@ -66,6 +66,7 @@ pub struct Options {
     /// SPIR-V version for `-emit-spirv`, e.g. "1.2".
     pub spirv_version: String,
     pub ir_output_only: bool,
+    pub split: Split,
     pub spec_const: Option<Mode>,
     pub default_spec_consts_image: bool,
     pub properties: bool,
@@ -75,6 +76,84 @@ pub struct Options {
     /// exits right after, like clang's `-disable-free`): freeing a large module object by
     /// object took about 15% of the run time on 10^5 getter calls.
     pub skip_teardown: bool,
+}
+
+/// Device-code split (`-split=`): which kernels share an image.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Split {
+    /// One image with everything.
+    #[default]
+    None,
+    /// One image per kernel.
+    PerKernel,
+    /// One image per source file (kernels' `"sycl-module-id"` attribute).
+    PerSource,
+    /// Per source, unless the module calls indirectly or has functions marked
+    /// `"referenced-indirectly"` (then no split), as DPC++ chooses.
+    Auto,
+}
+
+/// The kernels of each image, in module order (empty: one image, nothing split).
+fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
+    let kernels: Vec<Value<'_>> = module
+        .functions()
+        .into_iter()
+        .filter(|f| f.is_spir_kernel() && !f.is_declaration())
+        .collect();
+    let split = match split {
+        Split::Auto if calls_indirectly(module) => Split::None,
+        Split::Auto => Split::PerSource,
+        other => other,
+    };
+    let mut groups: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    for k in &kernels {
+        let key = match split {
+            Split::None | Split::Auto => return Vec::new(),
+            Split::PerKernel => None,
+            Split::PerSource => Some(k.string_attribute("sycl-module-id").unwrap_or_default()),
+        };
+        match groups.iter_mut().find(|(g, _)| key.is_some() && *g == key) {
+            Some((_, names)) => names.push(k.name()),
+            None => groups.push((key, vec![k.name()])),
+        }
+    }
+    if groups.len() <= 1 {
+        return Vec::new();
+    }
+    groups.into_iter().map(|(_, names)| names).collect()
+}
+
+/// An indirect call, or a function marked `"referenced-indirectly"`.
+fn calls_indirectly(module: &Module<'_>) -> bool {
+    module.functions().into_iter().any(|f| {
+        f.string_attribute("referenced-indirectly").is_some()
+            || (!f.is_declaration()
+                && f.instructions().into_iter().any(|i| {
+                    i.called_value()
+                        .is_some_and(|callee| callee.kind() != ValueKind::Function)
+                }))
+    })
+}
+
+/// A copy of `module` with only `kernels` as kernels, and what they no longer need removed.
+fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, Error> {
+    let image = module.clone_module();
+    for f in image.functions() {
+        if f.is_spir_kernel()
+            && !f.is_declaration()
+            && !kernels.contains(&f.name())
+            && f.users().is_empty()
+        {
+            f.delete_function();
+        }
+    }
+    image
+        .run_passes("globaldce")
+        .map_err(|msg| Error::Invalid {
+            what: "a split image".into(),
+            msg,
+        })?;
+    Ok(image)
 }
 
 /// The bytes of one output file.
@@ -319,28 +398,47 @@ fn produce<'c>(ctx: &'c Context, opts: &Options) -> Result<(Outcome, Vec<OutModu
         ));
     }
     let (module, valid_input) = read_and_link(ctx, &opts.inputs)?;
-
-    let default_clone = if opts.default_spec_consts_image {
-        let clone = module.clone_module();
-        let report = lower::lower(&clone, Mode::DefaultValues)?;
-        report.modified.then_some(OutModule {
-            module: clone,
-            report,
-            default_image: true,
-        })
+    let groups = split_groups(&module, opts.split);
+    if opts.ir_output_only && groups.len() > 1 {
+        return Err(Error::Usage(format!(
+            "-ir-output-only writes one module, but -split makes {} images",
+            groups.len()
+        )));
+    }
+    let images = if groups.is_empty() {
+        vec![module]
     } else {
-        None
+        groups
+            .iter()
+            .map(|kernels| image_of(&module, kernels))
+            .collect::<Result<Vec<_>, _>>()?
     };
-    let report = match opts.spec_const {
-        Some(mode) => lower::lower(&module, mode)?,
-        None => LowerReport::default(),
-    };
-    let mut modules = vec![OutModule {
-        module,
-        report,
-        default_image: false,
-    }];
-    modules.extend(default_clone);
+    // Each image is lowered on its own (its IDs number from 0), its default-value clone
+    // right after it.
+    let mut modules = Vec::with_capacity(images.len() * 2);
+    for image in images {
+        let default_clone = if opts.default_spec_consts_image {
+            let clone = image.clone_module();
+            let report = lower::lower(&clone, Mode::DefaultValues)?;
+            report.modified.then_some(OutModule {
+                module: clone,
+                report,
+                default_image: true,
+            })
+        } else {
+            None
+        };
+        let report = match opts.spec_const {
+            Some(mode) => lower::lower(&image, mode)?,
+            None => LowerReport::default(),
+        };
+        modules.push(OutModule {
+            module: image,
+            report,
+            default_image: false,
+        });
+        modules.extend(default_clone);
+    }
     for (i, m) in modules.iter().enumerate().filter(|_| valid_input) {
         m.module.verify().map_err(|msg| Error::Invalid {
             what: format!("output module {i}"),

@@ -415,6 +415,27 @@ impl<'c> Module<'c> {
         }
     }
 
+    /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module.
+    pub fn run_passes(&self, pipeline: &str) -> Result<(), String> {
+        use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
+        use llvm_sys::transforms::pass_builder as pb;
+        let pipeline = CString::new(pipeline).map_err(|e| e.to_string())?;
+        // SAFETY: the options are created and disposed here; a null target machine is allowed
+        // (target-independent passes); an error message is read and freed once.
+        unsafe {
+            let options = pb::LLVMCreatePassBuilderOptions();
+            let error = pb::LLVMRunPasses(self.raw, pipeline.as_ptr(), ptr::null_mut(), options);
+            pb::LLVMDisposePassBuilderOptions(options);
+            if error.is_null() {
+                return Ok(());
+            }
+            let message = LLVMGetErrorMessage(error);
+            let text = CStr::from_ptr(message).to_string_lossy().into_owned();
+            LLVMDisposeErrorMessage(message);
+            Err(text)
+        }
+    }
+
     pub fn to_text(&self) -> String {
         // SAFETY: the returned string is freed by take_message.
         unsafe { take_message(c::LLVMPrintModuleToString(self.raw)) }
@@ -829,6 +850,35 @@ impl<'c> Value<'c> {
             } else {
                 c::LLVMSetInstructionCallConv(self.raw, cc)
             }
+        }
+    }
+
+    /// For functions: the value of string attribute `key` (`"sycl-module-id"="a.cpp"`), or
+    /// an empty string for a present attribute without value.
+    pub fn string_attribute(self, key: &str) -> Option<String> {
+        if self.kind() != ValueKind::Function {
+            return None;
+        }
+        let n = c_uint::try_from(key.len()).ok()?;
+        // SAFETY: a function; the key is read for `n` bytes; the value is copied out before
+        // the attribute can go away.
+        unsafe {
+            let a = c::LLVMGetStringAttributeAtIndex(
+                self.raw,
+                llvm_sys::LLVMAttributeFunctionIndex,
+                key.as_ptr() as *const c_char,
+                n,
+            );
+            if a.is_null() {
+                return None;
+            }
+            let mut len: c_uint = 0;
+            let v = c::LLVMGetStringAttributeValue(a, &mut len);
+            if v.is_null() {
+                return Some(String::new());
+            }
+            let bytes = std::slice::from_raw_parts(v as *const u8, len as usize);
+            Some(String::from_utf8_lossy(bytes).into_owned())
         }
     }
 

@@ -22,6 +22,9 @@ enum SpecConstArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum SplitArg {
     None,
+    Kernel,
+    Source,
+    Auto,
 }
 
 #[derive(Parser, Debug)]
@@ -64,9 +67,13 @@ struct Cli {
     /// Write .sym files (kernel names)
     #[arg(long = "symbols")]
     symbols: bool,
-    /// Device-code split (only `none`: the linked module stays whole)
+    /// Device-code split: one image per kernel, per source file (the kernels'
+    /// "sycl-module-id"), auto (per source unless the code calls indirectly), none
     #[arg(long = "split", value_enum, default_value = "none")]
     split: SplitArg,
+    /// Accepted for DPC++ compatibility (ESIMD kernels are not told apart)
+    #[arg(long = "split-esimd")]
+    split_esimd: bool,
     /// Print a JSON reflection of the result on stdout
     #[arg(long = "json")]
     json: bool,
@@ -114,6 +121,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         format,
         spirv_version: cli.spirv_version,
         ir_output_only: cli.ir_output_only,
+        split: match cli.split {
+            SplitArg::None => driver::Split::None,
+            SplitArg::Kernel => driver::Split::PerKernel,
+            SplitArg::Source => driver::Split::PerSource,
+            SplitArg::Auto => driver::Split::Auto,
+        },
         spec_const: cli.spec_const.map(|m| match m {
             SpecConstArg::Native | SpecConstArg::Rt => Mode::Native,
             SpecConstArg::Emulation | SpecConstArg::Default => Mode::Emulation,
