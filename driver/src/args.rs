@@ -95,6 +95,8 @@ pub(crate) struct Input {
     pub(crate) language: Option<OsString>,
 }
 
+pub(crate) use post_link::driver::Split;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SpecConstMode {
     Native,
@@ -129,6 +131,8 @@ pub(crate) struct CommandLine {
     pub(crate) verbose: bool,
     pub(crate) save_temps: bool,
     pub(crate) spec_constants: SpecConstMode,
+    /// `-fsycl-device-code-split=`: how the link splits device code into images.
+    pub(crate) device_code_split: Split,
     /// `-fsycl-footer-path=DIR`: where generated files go (default: next to the output).
     pub(crate) generated_dir: Option<PathBuf>,
     /// Something `-fsycl` cannot build (precompiled headers, C++20 modules), named.
@@ -141,6 +145,8 @@ pub(crate) enum ArgError {
     MissingValue(String),
     #[error("invalid value '{value}' in '{option}' (expected native or emulation)")]
     BadSpecConstMode { option: String, value: String },
+    #[error("invalid value '{value}' in '{option}' (expected per_kernel, per_source, auto or off)")]
+    BadSplitMode { option: String, value: String },
     #[error("cannot read response file '{path}': {error}")]
     ResponseFile { path: String, error: std::io::Error },
 }
@@ -196,6 +202,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         verbose: false,
         save_temps: false,
         spec_constants: SpecConstMode::Native,
+        device_code_split: Split::None,
         generated_dir: None,
         unsupported: None,
     };
@@ -269,6 +276,23 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
                     "emulation" => SpecConstMode::Emulation,
                     _ => {
                         return Err(ArgError::BadSpecConstMode {
+                            option: text.to_string(),
+                            value: value.to_string(),
+                        });
+                    }
+                };
+            }
+            // DPC++'s spelling; a bare -fsycl-device-code-split means auto.
+            "-fsycl-device-code-split" => cl.device_code_split = Split::Auto,
+            _ if text.starts_with("-fsycl-device-code-split=") => {
+                let value = &text["-fsycl-device-code-split=".len()..];
+                cl.device_code_split = match value {
+                    "per_kernel" => Split::PerKernel,
+                    "per_source" => Split::PerSource,
+                    "auto" => Split::Auto,
+                    "off" => Split::None,
+                    _ => {
+                        return Err(ArgError::BadSplitMode {
                             option: text.to_string(),
                             value: value.to_string(),
                         });

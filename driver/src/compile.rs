@@ -466,8 +466,13 @@ fn finish_device_compile(
     let raw = std::fs::read(&files.raw_device)
         .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
     let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
-    let (bitcode, kernels) =
-        finish_device_code(raw, &files.raw_device.to_string_lossy(), analysis, emulated)?;
+    let (bitcode, kernels) = finish_device_code(
+        raw,
+        &files.raw_device.to_string_lossy(),
+        &unit.source.path.to_string_lossy(),
+        analysis,
+        emulated,
+    )?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
     }
@@ -482,6 +487,7 @@ fn finish_device_compile(
 fn finish_device_code(
     raw: Vec<u8>,
     name: &str,
+    source: &str,
     analysis: &plugin::Analysis,
     emulated: bool,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
@@ -502,7 +508,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = std::cell::RefCell::new(Vec::new());
     let unplaced = std::cell::Cell::new(false);
-    let entries = device::wrap_kernels(&mut module, emulated, |name| {
+    let entries = device::wrap_kernels(&mut module, emulated, source, |name| {
         let layout = kernels::layout_of(analysis, name);
         if layout.is_some() {
             placed.borrow_mut().push(name.to_string());

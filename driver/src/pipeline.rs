@@ -260,20 +260,29 @@ fn link(
                 SpecConstMode::Native => Mode::Native,
                 SpecConstMode::Emulation => Mode::Emulation,
             };
-            let (image, steps) =
-                device::build_image(bitcode, mode, SPIRV_VERSION).map_err(|e| e.to_string())?;
+            let (images, steps) =
+                device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
+                    .map_err(|e| e.to_string())?;
             for (step, time) in steps {
                 timing(step, time);
             }
             let started = Instant::now();
             if cl.save_temps {
-                write_file(&scratch.path("device.spv"), &image.spirv)?;
-                write_file(
-                    &scratch.path("device.prop"),
-                    image.property_sets.write().as_bytes(),
-                )?;
+                // device.spv/.prop for one image; device_<N>.* when the code was split.
+                for (n, image) in images.iter().enumerate() {
+                    let stem = if images.len() == 1 {
+                        "device".to_string()
+                    } else {
+                        format!("device_{n}")
+                    };
+                    write_file(&scratch.path(format!("{stem}.spv")), &image.spirv)?;
+                    write_file(
+                        &scratch.path(format!("{stem}.prop")),
+                        image.property_sets.write().as_bytes(),
+                    )?;
+                }
             }
-            let object = post_link::registration::registration_object(std::slice::from_ref(&image))
+            let object = post_link::registration::registration_object(&images)
                 .map_err(|e| format!("cannot write the registration object: {e}"))?;
             write_file(&registration, &object)?;
             timing("registration object", started.elapsed());

@@ -165,16 +165,21 @@ pub struct KernelEntry {
 /// a kernel it does not know takes its object as one block of bytes. With
 /// `spec_constants_buffer` (emulated spec constants), a kernel taking a `kernel_handler` also
 /// takes the runtime's spec-constant buffer, which the handler then points at.
+/// The wrappers carry `"sycl-module-id"=module_id` (the source), which per-source device-code
+/// split goes by.
 pub fn wrap_kernels(
     module: &mut Module<'_>,
     spec_constants_buffer: bool,
+    module_id: &str,
     layout_of: impl Fn(&str) -> Option<KernelLayout>,
 ) -> Result<Vec<KernelEntry>, DeviceError> {
     let mut text = format!(
         "target datalayout = \"{}\"\ntarget triple = \"{}\"\n\
-         declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n",
+         declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
+         attributes #0 = {{ \"sycl-module-id\"=\"{}\" }}\n",
         module.data_layout(),
-        module.triple()
+        module.triple(),
+        ir_string_contents(module_id)
     );
     let mut entries = Vec::new();
     let mut bodies = Vec::new();
@@ -279,6 +284,19 @@ pub fn wrap_kernels(
     Ok(entries)
 }
 
+/// Text for inside an IR string literal: `"`, `\` and bytes outside printable ASCII escaped.
+fn ir_string_contents(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
+    out
+}
+
 /// Every argument's value lies inside the object.
 fn check_arguments(arguments: &[KernelArgument], object_size: u64) -> Result<(), String> {
     for argument in arguments {
@@ -355,7 +373,7 @@ impl Wrapper<'_> {
         let _ = writeln!(
             text,
             "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
-             define spir_kernel void @\"{name}\"({}) {{\n\
+             define spir_kernel void @\"{name}\"({}) #0 {{\n\
              entry:\n  \
              %object = alloca [{object_size} x i8], align {object_align}\n  \
              store [{object_size} x i8] zeroinitializer, ptr %object, align {object_align}",
@@ -586,13 +604,14 @@ pub struct DeviceImage {
 /// How long each step of [`build_image`] took, in order.
 pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
-/// Links device bitcode modules, lowers spec constants in `mode` and returns the image with
-/// the time each step took.
-pub fn build_image(
+/// Links device bitcode modules, splits them into images as `split` says, lowers spec
+/// constants in `mode` in each, and returns the images with the time each step took.
+pub fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
     mode: Mode,
+    split: driver::Split,
     spirv_version: &str,
-) -> Result<(DeviceImage, StepTimes), DeviceError> {
+) -> Result<(Vec<DeviceImage>, StepTimes), DeviceError> {
     let mut times = StepTimes::new();
     let mut clock = std::time::Instant::now();
     let mut lap = |step: &'static str, times: &mut StepTimes| {
@@ -613,23 +632,34 @@ pub fn build_image(
                 .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?,
         }
     }
-    let mut module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     lap("device link", &mut times);
-    lower::lower(&module, mode)?;
-    module
-        .verify()
-        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
-    let property_sets = driver::property_sets(&module, false)?;
-    if mode == Mode::Emulation {
-        declare_emulated_ids(&mut module)?;
+    let modules = driver::split_modules(module, split)?;
+    if modules.len() > 1 {
+        lap("device-code split", &mut times);
+    }
+    let mut lowered = Vec::with_capacity(modules.len());
+    for mut module in modules {
+        lower::lower(&module, mode)?;
+        module.verify().map_err(|e| {
+            DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
+        })?;
+        let property_sets = driver::property_sets(&module, false)?;
+        if mode == Mode::Emulation {
+            declare_emulated_ids(&mut module)?;
+        }
+        lowered.push((module, property_sets));
     }
     lap("spec-constant lowering", &mut times);
-    let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+    let mut images = Vec::with_capacity(lowered.len());
+    for (module, property_sets) in lowered {
+        let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+        images.push(DeviceImage {
+            spirv,
+            property_sets,
+            kernels: lower::kernel_names(&module),
+        });
+    }
     lap("SPIR-V", &mut times);
-    let image = DeviceImage {
-        spirv,
-        property_sets,
-        kernels: lower::kernel_names(&module),
-    };
-    Ok((image, times))
+    Ok((images, times))
 }

@@ -93,6 +93,19 @@ pub enum Split {
     Auto,
 }
 
+/// `module` split into images as `split` says (one image, `module` itself, when nothing
+/// splits).
+pub fn split_modules<'c>(module: Module<'c>, split: Split) -> Result<Vec<Module<'c>>, Error> {
+    let groups = split_groups(&module, split);
+    if groups.is_empty() {
+        return Ok(vec![module]);
+    }
+    groups
+        .iter()
+        .map(|kernels| image_of(&module, kernels))
+        .collect()
+}
+
 /// The kernels of each image, in module order (empty: one image, nothing split).
 fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
     let kernels: Vec<Value<'_>> = module
