@@ -522,7 +522,10 @@ fn finish_device_code(
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
-    let kernels = entries.into_iter().map(kernels::kernel_info).collect();
+    let kernels = entries
+        .into_iter()
+        .map(|entry| kernels::kernel_info(entry, analysis))
+        .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
 }
 

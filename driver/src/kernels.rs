@@ -5,8 +5,8 @@
 //! `operator()` (it names the closure type) and the `handler` member that launched it (its
 //! first template argument is the kernel name type).
 
-use footer_gen::integration_header::{KernelInfo, KernelParam, ParamKind};
-use plugin::{Analysis, ArgumentKind, KernelObject};
+use footer_gen::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
+use plugin::{Analysis, ArgumentKind, Kernel, KernelObject};
 use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
 
 /// `sycl::access::target::device`.
@@ -21,14 +21,19 @@ const CONSTANT_SPACE: u32 = 2;
 /// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
 const DIMENSIONS_SHIFT: u32 = 11;
 
-/// The layout of device kernel `name`, from the launch in `analysis` it comes from.
-pub(crate) fn layout_of(analysis: &Analysis, name: &str) -> Option<KernelLayout> {
-    let object = analysis
+/// The launch in `analysis` device kernel `name` comes from, with its kernel object.
+fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<(&'a Kernel, &'a KernelObject)> {
+    analysis
         .kernels
         .iter()
         .chain(&analysis.instantiated_kernels)
-        .filter_map(|k| k.object.as_ref())
-        .find(|o| names_kernel(o, name))?;
+        .filter_map(|k| k.object.as_ref().map(|o| (k, o)))
+        .find(|(_, o)| names_kernel(o, name))
+}
+
+/// The layout of device kernel `name`, from the launch in `analysis` it comes from.
+pub(crate) fn layout_of(analysis: &Analysis, name: &str) -> Option<KernelLayout> {
+    let (_, object) = launch_of(analysis, name)?;
     Some(KernelLayout {
         object_size: object.size,
         arguments: object.arguments.iter().map(device_argument).collect(),
@@ -158,7 +163,19 @@ fn device_argument(argument: &plugin::KernelArgument) -> KernelArgument {
 
 /// The integration header's description of a wrapped kernel: one descriptor per argument,
 /// as DPC++ writes them (the runtime expands an accessor's into its four arguments).
-pub(crate) fn kernel_info(entry: KernelEntry) -> KernelInfo {
+pub(crate) fn kernel_info(entry: KernelEntry, analysis: &Analysis) -> KernelInfo {
+    let location = launch_of(analysis, &entry.name).map(|(kernel, object)| KernelLocation {
+        file: object
+            .location
+            .file
+            .as_deref()
+            .and_then(|f| f.file_name())
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        function: kernel.name.clone().unwrap_or_default(),
+        line: object.location.line,
+        column: object.location.column,
+    });
     let mut params: Vec<KernelParam> = entry.arguments.iter().map(descriptor).collect();
     if entry.spec_constants_buffer {
         params.push(KernelParam {
@@ -171,6 +188,7 @@ pub(crate) fn kernel_info(entry: KernelEntry) -> KernelInfo {
         params,
         object_size: entry.object_size,
         name: entry.name,
+        location,
     }
 }
 

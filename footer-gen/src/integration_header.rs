@@ -50,6 +50,19 @@ pub struct KernelInfo {
     pub params: Vec<KernelParam>,
     /// `sizeof` the kernel object on the host.
     pub object_size: u64,
+    /// Where the kernel is, for the runtime's diagnostics (debug builds only, as in DPC++).
+    pub location: Option<KernelLocation>,
+}
+
+/// A kernel's source location as the integration header reports it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KernelLocation {
+    /// The file's name (DPC++ writes the base name).
+    pub file: String,
+    /// The kernel name as written, for named kernels.
+    pub function: String,
+    pub line: u32,
+    pub column: u32,
 }
 
 /// Macros the host compile needs before any SYCL header: the lookup of kernels by unique
@@ -118,16 +131,17 @@ pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
                  return __sycl_specconst_kernel_params[{first_param} + i];\n  }}"
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             out,
             "  static constexpr const char *getName() {{ return \"{}\"; }}\n  \
-             static constexpr bool isESIMD() {{ return false; }}\n  \
-             static constexpr const char *getFileName() {{ return \"\"; }}\n  \
-             static constexpr const char *getFunctionName() {{ return \"\"; }}\n  \
-             static constexpr unsigned getLineNumber() {{ return 0; }}\n  \
-             static constexpr unsigned getColumnNumber() {{ return 0; }}\n  \
-             static constexpr int64_t getKernelSize() {{ return {}; }}\n",
-            k.name, k.object_size
+             static constexpr bool isESIMD() {{ return false; }}",
+            k.name
+        );
+        write_location(&mut out, k.location.as_ref());
+        let _ = writeln!(
+            out,
+            "  static constexpr int64_t getKernelSize() {{ return {}; }}",
+            k.object_size
         );
         if k.params.is_empty() {
             out.push_str("\nprivate:\n  static constexpr kernel_param_desc_t Empty{};\n");
@@ -136,6 +150,52 @@ pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
         first_param += k.params.len();
     }
     out.push_str("} // namespace detail\n} // namespace _V1\n} // namespace sycl\n");
+    out
+}
+
+/// The location getters: the kernel's place with assertions on, nothing under `NDEBUG` (as
+/// DPC++ writes them: release builds carry no file names).
+fn write_location(out: &mut String, location: Option<&KernelLocation>) {
+    let Some(at) = location else {
+        out.push_str(
+            "  static constexpr const char *getFileName() { return \"\"; }\n  \
+             static constexpr const char *getFunctionName() { return \"\"; }\n  \
+             static constexpr unsigned getLineNumber() { return 0; }\n  \
+             static constexpr unsigned getColumnNumber() { return 0; }\n",
+        );
+        return;
+    };
+    let _ = write!(
+        out,
+        "#ifndef NDEBUG\n  \
+         static constexpr const char *getFileName() {{ return \"{}\"; }}\n  \
+         static constexpr const char *getFunctionName() {{ return \"{}\"; }}\n  \
+         static constexpr unsigned getLineNumber() {{ return {}; }}\n  \
+         static constexpr unsigned getColumnNumber() {{ return {}; }}\n\
+         #else\n  \
+         static constexpr const char *getFileName() {{ return \"\"; }}\n  \
+         static constexpr const char *getFunctionName() {{ return \"\"; }}\n  \
+         static constexpr unsigned getLineNumber() {{ return 0; }}\n  \
+         static constexpr unsigned getColumnNumber() {{ return 0; }}\n\
+         #endif\n",
+        string_literal_contents(&at.file),
+        string_literal_contents(&at.function),
+        at.line,
+        at.column
+    );
+}
+
+/// Text for inside a C++ string literal: quotes, backslashes and non-printable bytes escaped
+/// (octal, which cannot run into a following digit the way `\x` does).
+fn string_literal_contents(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' && b != b'?' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:03o}");
+        }
+    }
     out
 }
 
@@ -162,6 +222,7 @@ mod tests {
                 offset: 0,
             }],
             object_size: 16,
+            location: None,
         }]);
         assert!(text.contains("struct KernelInfoData<'_', 'Z', 'T', 'S', '2', 'K', 'N'>"));
         assert!(text.contains("{kernel_param_kind_t::kind_std_layout, 16, 0},"));
@@ -181,9 +242,31 @@ mod tests {
             name: name.into(),
             params: vec![param.clone(), param.clone()],
             object_size: 16,
+            location: None,
         };
         let text = kernel_descriptions(&[kernel("_ZTS1A"), kernel("_ZTS1B")]);
         assert!(text.contains("__sycl_specconst_kernel_params[2 + i]"));
+    }
+
+    #[test]
+    fn locations_only_without_ndebug_and_escaped() {
+        let text = kernel_descriptions(&[KernelInfo {
+            name: "_ZTS1K".into(),
+            params: Vec::new(),
+            object_size: 1,
+            location: Some(KernelLocation {
+                file: "we\"ird?.cpp".into(),
+                function: "K".into(),
+                line: 12,
+                column: 34,
+            }),
+        }]);
+        assert!(text.contains(
+            "#ifndef NDEBUG\n  static constexpr const char *getFileName() { return \"we\\042ird\\077.cpp\"; }"
+        ));
+        assert!(text.contains("getFunctionName() { return \"K\"; }"));
+        assert!(text.contains("getLineNumber() { return 12; }"));
+        assert!(text.contains("getColumnNumber() { return 34; }\n#else\n"));
     }
 
     #[test]

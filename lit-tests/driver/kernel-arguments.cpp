@@ -6,6 +6,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps -c %s -o args.o
 // RUN: FileCheck --check-prefix=HOST %s < args.o.sycl/footer.h
+// RUN: FileCheck --check-prefix=SIZE %s < args.o.sycl/footer.h
 // RUN: llvm-dis-22 args.o.sycl/device.bc -o - | FileCheck --check-prefix=DEVICE %s
 // Closure fields follow the order of first use in the lambda's body.
 // HOST: // _ZTS4Args
@@ -34,9 +35,8 @@ void launch(sycl::queue &q, sycl::buffer<float, 2> &b, float *usm) {
 // HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 4, 0},
 // HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4062, 8},
 // HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4063, 40},
-// HOST-NEXT: };
-// HOST: getName() { return "_ZTS4Args"; }
-// HOST: static constexpr int64_t getKernelSize() { return 104; }
+// SIZE: getName() { return "_ZTS4Args"; }
+// SIZE: static constexpr int64_t getKernelSize() { return 104; }
 // DEVICE: define spir_kernel void @_ZTS6Nested(ptr byval({ [4 x i8] }) %a0, ptr addrspace(1) %a1, ptr byval({ [8 x i8] }) %a1.access, ptr byval({ [8 x i8] }) %a1.memory, ptr byval({ [8 x i8] }) %a1.offset, ptr addrspace(2) %a2, ptr byval({ [8 x i8] }) %a2.access, ptr byval({ [8 x i8] }) %a2.memory, ptr byval({ [8 x i8] }) %a2.offset)
 struct Holder {
   int scale;
@@ -49,4 +49,26 @@ void launch_nested(sycl::queue &q, sycl::buffer<int, 1> &b, sycl::buffer<int, 1>
     sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::constant_buffer> lut(table, h);
     h.single_task<Nested>([=] { holder.out[0] = holder.scale * lut[0]; });
   });
+}
+
+// The queue's shortcuts take a defaulted code_location after the kernel: the kernel object is
+// still the lambda (a pointer and a double), not that last argument.
+// HOST: // _ZTS8Shortcut
+// HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 8, 8},
+// HOST-NEXT: };
+// The kernel's place, with assertions on (DPC++'s getters; empty under NDEBUG):
+// HOST: getName() { return "_ZTS8Shortcut"; }
+// HOST-NEXT: isESIMD()
+// HOST-NEXT: #ifndef NDEBUG
+// HOST-NEXT: getFileName() { return "kernel-arguments.cpp"; }
+// HOST-NEXT: getFunctionName() { return "Shortcut"; }
+// HOST-NEXT: getLineNumber() { return [[@LINE+7]]; }
+// HOST-NEXT: getColumnNumber() { return 47; }
+// HOST-NEXT: #else
+// HOST-NEXT: getFileName() { return ""; }
+class Shortcut;
+void launch_shortcut(sycl::queue &q, int *p) {
+  double scale = 2.5;
+  q.parallel_for<Shortcut>(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = int(i[0] * scale); });
 }

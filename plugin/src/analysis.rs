@@ -144,7 +144,7 @@ fn name_hash(name: &[u8]) -> u64 {
     hasher.finish()
 }
 
-fn source_location(c: Cursor<'_>) -> SourceLocation {
+pub(crate) fn source_location(c: Cursor<'_>) -> SourceLocation {
     let loc = c.location();
     SourceLocation {
         file: loc.file,
@@ -1358,11 +1358,22 @@ impl<'tu> Walker<'tu> {
         let mut special = Vec::new();
         let mut object = None;
         let (callable, takes_kernel_handler) = if is_invoker_name && declared_in_sycl(callee) {
-            // handler::single_task / parallel_for: the kernel is the last argument.
-            let nargs = call.num_arguments();
-            let Some(arg) = u32::try_from(nargs - 1)
-                .ok()
-                .and_then(|last| call.argument(last))
+            // handler::single_task / parallel_for: the kernel is the last argument; the
+            // queue's shortcuts take a defaulted code_location after it, so it is the last
+            // argument that can be called.
+            let nargs = u32::try_from(call.num_arguments()).unwrap_or(0);
+            let arguments: Vec<Cursor<'tu>> = (0..nargs).filter_map(|i| call.argument(i)).collect();
+            let Some(arg) = arguments
+                .iter()
+                .rev()
+                .find(|a| {
+                    a.ty()
+                        .canonical()
+                        .declaration()
+                        .is_some_and(has_call_operator)
+                })
+                .or(arguments.last())
+                .copied()
             else {
                 return;
             };
@@ -2102,6 +2113,16 @@ fn is_kernel_handler(ty: Type<'_>) -> bool {
         Some(d) => d.spelling() == "kernel_handler" && in_sycl_namespace(d),
         None => false,
     }
+}
+
+/// Does the record declare an `operator()` (a lambda's closure type, a functor)?
+fn has_call_operator(record: Cursor<'_>) -> bool {
+    record.children().iter().any(|m| {
+        matches!(
+            m.kind(),
+            lc::CXCursor_CXXMethod | lc::CXCursor_FunctionTemplate
+        ) && m.with_spelling(|n| n == b"operator()")
+    })
 }
 
 /// Does the callable's `operator()` take a `kernel_handler` parameter?

@@ -66,6 +66,7 @@ pub(crate) fn describe(
         call_operator,
         launcher,
         size,
+        location: crate::analysis::source_location(record),
         arguments,
     };
     (Some(object), unsupported)

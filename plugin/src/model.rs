@@ -155,6 +155,8 @@ pub struct KernelObject {
     /// `sizeof` the object on the host; Intel's headers give accessors the same size on both
     /// sides, so it is the device object's size too.
     pub size: u64,
+    /// Where the callable (lambda or functor class) is declared.
+    pub location: SourceLocation,
     /// One argument per capture, in field order; captured structs holding accessors are
     /// replaced by their fields, recursively, arrays of them by their elements.
     pub arguments: Vec<KernelArgument>,
