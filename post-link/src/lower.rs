@@ -804,6 +804,16 @@ impl<'c> State<'c, '_> {
             return Ok(Rc::clone(m));
         }
         let m = Rc::new(ty_model(&self.layout, t).map_err(|e| e.to_string())?);
+        let elements = m.scalar_elements();
+        if elements > model::MAX_SCALAR_ELEMENTS {
+            return Err(format!(
+                "the spec constant's type {} has {elements} scalar elements ({} bytes); the \
+                 limit is {} elements",
+                t.print(),
+                m.store,
+                model::MAX_SCALAR_ELEMENTS
+            ));
+        }
         self.tys.insert(t, Rc::clone(&m));
         Ok(m)
     }

@@ -73,7 +73,26 @@ pub struct Ty<T> {
     pub handle: T,
 }
 
+/// Largest spec constant the tools take, in scalar elements: a default value is expanded
+/// element by element (descriptors, metadata, bytes), so a type like `[100000000 x i32]` would
+/// take gigabytes before anything could fail cleanly. 65,536 elements is far beyond any real
+/// spec constant (a SPIR-V composite of that many constituents already strains consumers).
+pub const MAX_SCALAR_ELEMENTS: u64 = 65_536;
+
 impl<T> Ty<T> {
+    /// The number of scalar elements (saturating).
+    pub fn scalar_elements(&self) -> u64 {
+        match &self.kind {
+            Kind::Struct { fields, .. } => fields
+                .iter()
+                .fold(0u64, |n, f| n.saturating_add(f.scalar_elements())),
+            Kind::Array { elem, len } | Kind::Vector { elem, len } => {
+                elem.scalar_elements().saturating_mul(*len)
+            }
+            _ => 1,
+        }
+    }
+
     /// Same layout and leaf types, whatever the struct names (LLVM's linker may give one C++
     /// type two named structs, `%struct.Pt` and `%struct.Pt.0`).
     pub fn same_shape(&self, other: &Ty<T>) -> bool {
