@@ -8,6 +8,14 @@
 //! a symbolic link is written through (its target is replaced), one that names a directory is
 //! refused; one that is a special file (`/dev/null`, a FIFO) is written in place, as compilers
 //! do, after the renames.
+//!
+//! Runs that share outputs do not mix their sets: the renames happen with an exclusive lock
+//! (`flock`) on every output directory, so two runs writing the same `-o` leave one run's
+//! complete set. Catchable termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ) are
+//! held while a commit runs: one arriving then takes effect after the temporary files are
+//! renamed or removed, never between two renames. A run that is killed outright (SIGKILL)
+//! may leave temporary files; they are named `.sycl-specconst-<pid>-…`, and a later commit
+//! into the same directory removes those whose process is gone.
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -73,8 +81,86 @@ fn destination(path: &Path) -> Result<Destination, WriteError> {
     }
 }
 
+/// Prefix of every temporary file; the process id follows.
+const TEMP_PREFIX: &str = ".sycl-specconst-";
+
+/// Termination signals held during a commit.
+fn held_signals() -> nix::sys::signal::SigSet {
+    use nix::sys::signal::Signal;
+    let mut set = nix::sys::signal::SigSet::empty();
+    for s in [
+        Signal::SIGINT,
+        Signal::SIGTERM,
+        Signal::SIGHUP,
+        Signal::SIGQUIT,
+        Signal::SIGXFSZ,
+    ] {
+        set.add(s);
+    }
+    set
+}
+
+/// Holds the termination signals until dropped (then the previous mask returns, and a signal
+/// that arrived meanwhile is delivered).
+struct SignalsHeld(Option<nix::sys::signal::SigSet>);
+
+impl SignalsHeld {
+    fn new() -> SignalsHeld {
+        let mut old = nix::sys::signal::SigSet::empty();
+        let held = nix::sys::signal::pthread_sigmask(
+            nix::sys::signal::SigmaskHow::SIG_BLOCK,
+            Some(&held_signals()),
+            Some(&mut old),
+        );
+        SignalsHeld(held.ok().map(|()| old))
+    }
+}
+
+impl Drop for SignalsHeld {
+    fn drop(&mut self) {
+        if let Some(old) = self.0.take() {
+            let _ = nix::sys::signal::pthread_sigmask(
+                nix::sys::signal::SigmaskHow::SIG_SETMASK,
+                Some(&old),
+                None,
+            );
+        }
+    }
+}
+
+/// Removes temporary files of processes that no longer run (killed mid-commit) from `dir`.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(TEMP_PREFIX)) else {
+            continue;
+        };
+        let Some(pid) = rest
+            .split('-')
+            .next()
+            .and_then(|p| p.parse::<i32>().ok())
+            .filter(|&p| p > 0)
+        else {
+            continue;
+        };
+        let gone = matches!(
+            nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None),
+            Err(nix::errno::Errno::ESRCH)
+        );
+        if gone {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes every `(path, bytes)` as one commit (see the crate documentation).
 pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
+    let _held = SignalsHeld::new();
+    let temp_prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut dirs: Vec<PathBuf> = Vec::new();
     let mut staged = Vec::with_capacity(files.len());
     let mut special = Vec::new();
     for &(path, bytes) in files {
@@ -92,14 +178,27 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
         // new one gets 0666 minus the umask, as if created with open(2).
         let mode = std::fs::metadata(&target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        if !dirs.contains(&dir) {
+            remove_stale_temporaries(&dir);
+            dirs.push(dir.clone());
+        }
         let mut tmp = tempfile::Builder::new()
-            .prefix(".sycl-specconst-")
+            .prefix(&temp_prefix)
             .permissions(std::fs::Permissions::from_mode(mode))
             .tempfile_in(&dir)
             .map_err(|e| error(path, &e))?;
         tmp.write_all(bytes).map_err(|e| error(path, &e))?;
         staged.push((tmp, target, path));
     }
+    // One run's set at a time: the directories are locked in a fixed order (no deadlock
+    // between runs sharing several). Directories that cannot be locked (a file system without
+    // flock) are renamed into unlocked, as before.
+    dirs.sort();
+    let _locks: Vec<_> = dirs
+        .iter()
+        .filter_map(|d| std::fs::File::open(d).ok())
+        .filter_map(|f| nix::fcntl::Flock::lock(f, nix::fcntl::FlockArg::LockExclusive).ok())
+        .collect();
     // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
     // does not try to survive power loss.
     for (tmp, target, path) in staged {
@@ -197,6 +296,52 @@ mod tests {
                 .file_type()
                 .is_symlink()
         );
+    }
+
+    #[test]
+    fn concurrent_commits_of_one_set_leave_one_runs_set() {
+        let d = dir();
+        let names: Vec<PathBuf> = ["out.table", "out_0.bc", "out_0.prop", "out_0.sym"]
+            .iter()
+            .map(|n| d.path().join(n))
+            .collect();
+        for round in 0..100 {
+            std::thread::scope(|s| {
+                for run in [b"first", b"other"] {
+                    let names = &names;
+                    s.spawn(move || {
+                        let files: Vec<(&Path, &[u8])> =
+                            names.iter().map(|p| (p.as_path(), &run[..])).collect();
+                        commit(&files).expect("commit");
+                    });
+                }
+            });
+            let contents: Vec<Vec<u8>> = names
+                .iter()
+                .map(|p| std::fs::read(p).expect("read"))
+                .collect();
+            assert!(
+                contents.iter().all(|c| *c == contents[0]),
+                "round {round}: a mixed set {contents:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn temporaries_of_dead_processes_are_removed_live_ones_kept() {
+        let d = dir();
+        let mut child = std::process::Command::new("true").spawn().expect("spawn");
+        let dead = child.id();
+        child.wait().expect("wait");
+        let stale = d.path().join(format!("{TEMP_PREFIX}{dead}-abc"));
+        let live = d
+            .path()
+            .join(format!("{TEMP_PREFIX}{}-def", std::process::id()));
+        std::fs::write(&stale, b"x").expect("stale");
+        std::fs::write(&live, b"x").expect("live");
+        write(&d.path().join("out"), b"new").expect("write");
+        assert!(!stale.exists(), "a dead process's temporary file goes");
+        assert!(live.exists(), "a running process's temporary file stays");
     }
 
     #[test]
