@@ -9,6 +9,9 @@
 //! refused; one that is a special file (`/dev/null`, a FIFO) is written in place, as compilers
 //! do, after the renames.
 //!
+//! A rename that fails after others succeeded puts everything back: replaced files are kept
+//! under a temporary hard link until the last rename, files the run created are removed.
+//!
 //! Runs that share outputs do not mix their sets: the renames happen with an exclusive lock
 //! (`flock`) on every output directory, so two runs writing the same `-o` leave one run's
 //! complete set. Catchable termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ) are
@@ -201,15 +204,69 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         .collect();
     // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
     // does not try to survive power loss.
-    for (tmp, target, path) in staged {
-        tmp.persist(&target).map_err(|e| error(path, &e.error))?;
-    }
+    rename_all(staged, &temp_prefix, |_| Ok(()))?;
     for (path, bytes) in special {
         let mut file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(|e| error(path, &e))?;
         file.write_all(bytes).map_err(|e| error(path, &e))?;
+    }
+    Ok(())
+}
+
+/// Renames every staged file into place, or none: the files replaced so far are kept under a
+/// temporary name (a hard link) until all renames succeeded, and put back when one fails, so
+/// a failed commit leaves the outputs as they were (new files removed, old ones restored).
+/// `before_rename` lets tests make a rename fail.
+fn rename_all(
+    staged: Vec<(tempfile::NamedTempFile, PathBuf, &Path)>,
+    temp_prefix: &str,
+    before_rename: impl Fn(&Path) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
+    // (target, the old version's backup if it existed)
+    let mut done: Vec<(PathBuf, Option<PathBuf>)> = Vec::with_capacity(staged.len());
+    let undo = |done: &[(PathBuf, Option<PathBuf>)]| {
+        for (target, backup) in done.iter().rev() {
+            match backup {
+                Some(b) => {
+                    let _ = std::fs::rename(b, target);
+                }
+                None => {
+                    let _ = std::fs::remove_file(target);
+                }
+            }
+        }
+    };
+    for (n, (tmp, target, path)) in staged.into_iter().enumerate() {
+        let backup = if target.exists() {
+            let b = target.with_file_name(format!("{temp_prefix}old-{n}"));
+            let _ = std::fs::remove_file(&b);
+            match std::fs::hard_link(&target, &b) {
+                Ok(()) => Some(b),
+                Err(e) => {
+                    undo(&done);
+                    return Err(error(path, &e));
+                }
+            }
+        } else {
+            None
+        };
+        let renamed = before_rename(&target)
+            .and_then(|()| tmp.persist(&target).map(|_| ()).map_err(|e| e.error));
+        if let Err(e) = renamed {
+            if let Some(b) = &backup {
+                let _ = std::fs::remove_file(b);
+            }
+            undo(&done);
+            return Err(error(path, &e));
+        }
+        done.push((target, backup));
+    }
+    for (_, backup) in done {
+        if let Some(b) = backup {
+            let _ = std::fs::remove_file(b);
+        }
     }
     Ok(())
 }
@@ -342,6 +399,51 @@ mod tests {
         write(&d.path().join("out"), b"new").expect("write");
         assert!(!stale.exists(), "a dead process's temporary file goes");
         assert!(live.exists(), "a running process's temporary file stays");
+    }
+
+    #[test]
+    fn a_failed_rename_puts_every_output_back() {
+        let d = dir();
+        let old = d.path().join("out.table");
+        std::fs::write(&old, b"old table").expect("old");
+        let fresh = d.path().join("out_0.prop");
+        let last = d.path().join("out_0.bc");
+        std::fs::write(&last, b"old code").expect("old");
+        let stage = |path: &Path| {
+            let mut tmp = tempfile::Builder::new()
+                .prefix(".sycl-specconst-test-")
+                .tempfile_in(d.path())
+                .expect("temp");
+            tmp.write_all(b"new").expect("write");
+            tmp
+        };
+        let staged = vec![
+            (stage(&old), old.clone(), old.as_path()),
+            (stage(&fresh), fresh.clone(), fresh.as_path()),
+            (stage(&last), last.clone(), last.as_path()),
+        ];
+        let failing = last.clone();
+        let err = rename_all(staged, ".sycl-specconst-test-", |target| {
+            if target == failing {
+                Err(std::io::Error::from(std::io::ErrorKind::PermissionDenied))
+            } else {
+                Ok(())
+            }
+        })
+        .expect_err("the third rename fails");
+        assert_eq!(err.path, last);
+        assert_eq!(std::fs::read(&old).expect("read"), b"old table");
+        assert!(!fresh.exists(), "a file the run created is removed again");
+        assert_eq!(std::fs::read(&last).expect("read"), b"old code");
+        let names: Vec<String> = std::fs::read_dir(d.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names.len(),
+            2,
+            "no backups or temporary files left: {names:?}"
+        );
     }
 
     #[test]
