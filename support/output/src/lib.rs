@@ -409,7 +409,7 @@ mod tests {
         let fresh = d.path().join("out_0.prop");
         let last = d.path().join("out_0.bc");
         std::fs::write(&last, b"old code").expect("old");
-        let stage = |path: &Path| {
+        let stage = || {
             let mut tmp = tempfile::Builder::new()
                 .prefix(".sycl-specconst-test-")
                 .tempfile_in(d.path())
@@ -418,9 +418,9 @@ mod tests {
             tmp
         };
         let staged = vec![
-            (stage(&old), old.clone(), old.as_path()),
-            (stage(&fresh), fresh.clone(), fresh.as_path()),
-            (stage(&last), last.clone(), last.as_path()),
+            (stage(), old.clone(), old.as_path()),
+            (stage(), fresh.clone(), fresh.as_path()),
+            (stage(), last.clone(), last.as_path()),
         ];
         let failing = last.clone();
         let err = rename_all(staged, ".sycl-specconst-test-", |target| {
