@@ -23,7 +23,7 @@ pub(crate) struct Walker<'tu> {
     /// Spec ids only reached through uses (implicit instantiations), in order of first use.
     used: Vec<(Cursor<'tu>, SpecId)>,
     /// Instantiated class template specializations whose static members libclang does not
-    /// show; resolved by a second parse (see `crate::probe`).
+    /// show; resolved by a second parse (`resolve_probes` in `lib.rs`).
     pub(crate) probes: Vec<Probe<'tu>>,
     /// Record → names of its static members collected so far (probes for records whose
     /// members were all found directly are dropped: no second parse needed).

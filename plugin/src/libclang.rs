@@ -697,7 +697,8 @@ impl<'tu> Cursor<'tu> {
         policy: &[(CXPrintingPolicyProperty, u32)],
     ) -> Option<String> {
         functions().clang_getTypePrettyPrinted?;
-        // SAFETY: as in `pretty_printed`; the function is present in the loaded library.
+        // SAFETY: valid cursor and type; the policy is created here and disposed below; the
+        // function is present in the loaded library (checked above).
         unsafe {
             let p = call!(clang_getCursorPrintingPolicy)(self.raw);
             for &(prop, value) in policy {
