@@ -1773,17 +1773,14 @@ fn record_name(record: Cursor<'_>) -> String {
     record.spelling()
 }
 
-/// A class template specialization's name as DPC++'s `getNameForDiagnostic` prints it: the
-/// canonical arguments against the template's parameter list, so an integral argument carries
-/// a type suffix only when its parameter's type is deduced (`Lanes<4>` for `template <unsigned
-/// L>`, `A<4U>` for `template <auto V>`). libclang's type printer prints an explicit
-/// instantiation's arguments as written (`Lanes<4U>` from `template struct Lanes<4u>;`).
-/// `None` (libclang's printing stands) for arguments this does not print: packs, templates,
-/// declarations, characters, enumerations, class types with arguments of their own.
-fn specialization_name(record: Cursor<'_>) -> Option<String> {
-    let template = record.specialized_template()?;
+/// The number of template arguments of specialization `record` and the parameters of its
+/// `template`, when they correspond one to one (no packs).
+fn template_parameters<'tu>(
+    record: Cursor<'tu>,
+    template: Cursor<'tu>,
+) -> Option<(u32, Vec<Cursor<'tu>>)> {
     let count = u32::try_from(record.num_template_arguments()).ok()?;
-    let parameters: Vec<Cursor<'_>> = template
+    let parameters: Vec<Cursor<'tu>> = template
         .children()
         .into_iter()
         .filter(|c| {
@@ -1795,9 +1792,19 @@ fn specialization_name(record: Cursor<'_>) -> Option<String> {
             )
         })
         .collect();
-    if parameters.len() != count as usize {
-        return None;
-    }
+    (parameters.len() == count as usize).then_some((count, parameters))
+}
+
+/// A class template specialization's name as DPC++'s `getNameForDiagnostic` prints it: the
+/// canonical arguments against the template's parameter list, so an integral argument carries
+/// a type suffix only when its parameter's type is deduced (`Lanes<4>` for `template <unsigned
+/// L>`, `A<4U>` for `template <auto V>`). libclang's type printer prints an explicit
+/// instantiation's arguments as written (`Lanes<4U>` from `template struct Lanes<4u>;`).
+/// `None` (libclang's printing stands) for arguments this does not print: packs, templates,
+/// declarations, characters, enumerations, class types with arguments of their own.
+fn specialization_name(record: Cursor<'_>) -> Option<String> {
+    let template = record.specialized_template()?;
+    let (count, parameters) = template_parameters(record, template)?;
     let arguments: Vec<lc::TemplateArgument<'_>> =
         (0..count).map(|i| record.template_argument(i)).collect();
     let mut printed = Vec::with_capacity(arguments.len());
@@ -2053,22 +2060,8 @@ fn mangle_specialization_member(
 /// `I <args> E` for a class template specialization whose arguments are all builtin types or
 /// integral values of builtin type (no substitutions can occur in these).
 fn mangle_template_arguments(record: Cursor<'_>, template: Cursor<'_>) -> Option<String> {
-    let count = u32::try_from(record.num_template_arguments()).ok()?;
-    let parameters: Vec<Cursor<'_>> = template
-        .children()
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.kind(),
-                lc::CXCursor_TemplateTypeParameter
-                    | lc::CXCursor_NonTypeTemplateParameter
-                    | lc::CXCursor_TemplateTemplateParameter
-            )
-        })
-        .collect();
-    if parameters.len() != count as usize {
-        return None; // parameter packs, defaulted-away forms: leave to the probe
-    }
+    // Parameter packs, defaulted-away forms: left to the probe.
+    let (count, parameters) = template_parameters(record, template)?;
     let mut out = String::from("I");
     for (i, parameter) in (0..count).zip(&parameters) {
         match record.template_argument(i) {
