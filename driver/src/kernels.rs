@@ -112,9 +112,40 @@ fn launches_with_name(launcher: &str, name_type: &str) -> bool {
     else {
         return false;
     };
-    arguments
-        .strip_prefix(name)
-        .is_some_and(|rest| rest.starts_with([',', '>']))
+    let arguments = top_level_arguments(arguments);
+    match arguments.first() {
+        Some(first) if *first == name => true,
+        // An unnamed kernel is named by its kernel type, a later argument (how a generic
+        // lambda's type is known: its operator() is a template libclang does not mangle).
+        Some(first) if first.ends_with("detail::auto_name") => {
+            arguments.iter().skip(1).any(|a| *a == name)
+        }
+        _ => false,
+    }
+}
+
+/// The template arguments at the start of `text` (`A, B<C, D>, E>…`): split at the commas of
+/// the outermost level, up to the `>` that closes the list.
+fn top_level_arguments(text: &str) -> Vec<&str> {
+    let mut arguments = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' | '(' | '{' | '[' => depth += 1,
+            '>' | ')' | '}' | ']' if depth > 0 => depth -= 1,
+            '>' => {
+                arguments.push(text[start..i].trim());
+                return arguments;
+            }
+            ',' if depth == 0 => {
+                arguments.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    Vec::new()
 }
 
 fn demangle(symbol: &str) -> Option<String> {
@@ -283,6 +314,17 @@ mod tests {
         // The queue's shortcut launches name kernels alike.
         let shortcut = "_ZN4sycl3_V15queue12parallel_forI8ShortcutJZ4mainEUlNS0_2idILi1EEEE_EEENS0_5eventENS0_5rangeILi1EEEDpOT0_";
         assert!(launches_with_name(shortcut, "8Shortcut"));
+        // A generic lambda (its operator() is a template): the kernel type is the launch's
+        // second argument when the first is auto_name.
+        let generic = "_ZN4sycl3_V17handler12parallel_forINS0_6detail9auto_nameEZZ4mainENKUlRS1_E_clES5_EUlT_E_EEvNS0_5rangeILi1EEERKT0_";
+        assert!(launches_with_name(
+            generic,
+            "ZZ4mainENKUlRN4sycl3_V17handlerEE_clES2_EUlT_E_"
+        ));
+        assert!(!launches_with_name(
+            generic,
+            "ZZ4mainENKUlRN4sycl3_V17handlerEE_clES2_EUlT_E0_"
+        ));
         // A kernel name type declared inside a lambda: the launcher's mangling of it uses
         // substitutions its own mangling cannot.
         let local = "_ZN4sycl3_V17handler12parallel_forIZZ7do_convRNS0_5queueERNS0_6bufferIfLi2ENS0_6detail17aligned_allocatorIfEEvEESA_ENKUlRS1_E_clESB_E11ConvolutionZZ7do_convS4_SA_SA_ENKSC_clESB_EUlNS0_4itemILi2ELb1EEENS0_14kernel_handlerEE_EEvNS0_5rangeILi2EEERKT0_";
