@@ -70,6 +70,7 @@ impl Default for Context {
 
 impl Context {
     pub fn new() -> Self {
+        init_llvm();
         // SAFETY: creating a context has no preconditions; the handler context pointer is the
         // boxed cell, which lives as long as `self`.
         unsafe {
@@ -598,6 +599,7 @@ unsafe fn buffer_bytes(buf: LLVMMemoryBufferRef) -> Vec<u8> {
 }
 
 fn init_targets() {
+    init_llvm();
     static ONCE: std::sync::Once = std::sync::Once::new();
     // SAFETY: LLVM's target registration is idempotent; guarded to run once per process.
     ONCE.call_once(|| unsafe {
@@ -605,6 +607,16 @@ fn init_targets() {
         t::LLVM_InitializeAllTargets();
         t::LLVM_InitializeAllTargetMCs();
         t::LLVM_InitializeAllAsmPrinters();
+    });
+}
+
+/// Process-wide LLVM settings, once, before any LLVM object exists.
+fn init_llvm() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: option parsing and handler installation happen once, before LLVM is used; the
+    // handlers are plain functions that live for the whole process.
+    ONCE.call_once(|| unsafe {
+        let _ = PROGRAM.set(program_name());
         // sycl_ext_oneapi_private_alloca lowers to a variable-length private array, which the
         // SPIR-V backend emits only with Intel's extension allowed (DPC++ allows it too).
         let args = [
@@ -613,21 +625,68 @@ fn init_targets() {
         ];
         llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), ptr::null());
         llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(fatal_error));
+        install_bad_alloc_error_handler(out_of_memory, ptr::null_mut());
+        // LLVM's `new` failing would throw std::bad_alloc through Rust frames (an abort:
+        // "Rust cannot catch foreign exceptions"); C++'s new-handler runs first.
+        set_new_handler(Some(new_failed));
     });
 }
 
-/// LLVM's fatal errors (a backend that cannot emit something) end the process; said as one
-/// line in the tool's own words, and the process exits with status 1 (LLVM exits after this
-/// returns) instead of aborting.
-extern "C" fn fatal_error(reason: *const c_char) {
-    let program = std::env::args_os()
+unsafe extern "C" {
+    /// `std::set_new_handler(void (*)())`, from the C++ runtime LLVM links.
+    #[link_name = "_ZSt15set_new_handlerPFvvE"]
+    fn set_new_handler(handler: Option<extern "C" fn()>) -> Option<extern "C" fn()>;
+}
+
+extern "C" fn new_failed() {
+    out_of_memory(ptr::null_mut(), ptr::null(), false);
+}
+
+unsafe extern "C" {
+    /// `llvm::install_bad_alloc_error_handler(fatal_error_handler_t, void *)`: not in LLVM's C
+    /// API; a free function taking a function pointer and a pointer, called with the C calling
+    /// convention, which the Itanium C++ ABI shares for these types.
+    #[link_name = "_ZN4llvm31install_bad_alloc_error_handlerEPFvPvPKcbES0_"]
+    fn install_bad_alloc_error_handler(
+        handler: extern "C" fn(*mut c_void, *const c_char, bool),
+        data: *mut c_void,
+    );
+}
+
+/// LLVM ran out of memory: one line instead of "LLVM ERROR: out of memory" and an abort. LLVM
+/// requires the handler not to return; nothing may allocate any more, so the message is
+/// written with one `write` and the process leaves through `_exit`-like `abort`-free exit.
+extern "C" fn out_of_memory(_data: *mut c_void, _reason: *const c_char, _crash_diag: bool) {
+    use std::io::Write as _;
+    let mut stderr = std::io::stderr().lock();
+    if let Some(program) = PROGRAM.get() {
+        let _ = stderr.write_all(program.as_bytes());
+        let _ = stderr.write_all(b": ");
+    }
+    let _ = stderr
+        .write_all(b"error: out of memory in LLVM (raise the memory limit or split the input)\n");
+    std::process::exit(1);
+}
+
+fn program_name() -> String {
+    std::env::args_os()
         .next()
         .and_then(|p| {
             std::path::Path::new(&p)
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
         })
-        .unwrap_or_else(|| "sycl-specconst".into());
+        .unwrap_or_else(|| "sycl-specconst".into())
+}
+
+/// The program's name, for messages written where nothing may allocate.
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// LLVM's fatal errors (a backend that cannot emit something) end the process; said as one
+/// line in the tool's own words, and the process exits with status 1 (LLVM exits after this
+/// returns) instead of aborting.
+extern "C" fn fatal_error(reason: *const c_char) {
+    let program = PROGRAM.get().cloned().unwrap_or_else(program_name);
     // SAFETY: LLVM passes a NUL-terminated message.
     let reason = unsafe { CStr::from_ptr(reason) }.to_string_lossy();
     eprintln!("{program}: error: LLVM: {reason}");
