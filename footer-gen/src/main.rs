@@ -125,6 +125,7 @@ fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 const EXIT_FAILURE: u8 = 1;
 
 fn main() -> ! {
+    footer_gen::process::fit_allocator_to_address_space_limit();
     let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
     let usage_error = |message: &str| -> ! {
         use clap::CommandFactory;

@@ -1,5 +1,6 @@
-//! Process-level calls into the C library: glibc's allocator tuning (libclang, and the clang
-//! inside it, allocate through glibc) and the final exit. The only `unsafe` of this crate.
+//! Process-level calls into the C library: glibc's and mimalloc's allocator tuning (libclang,
+//! and the clang inside it, allocate through glibc) and the final exit. The only `unsafe` of
+//! this crate.
 
 /// One TU at a time: have every thread allocate from glibc's main heap.
 ///
@@ -36,4 +37,36 @@ pub fn exit_without_teardown(code: u8) -> ! {
     // SAFETY: `_exit` ends the process; nothing of ours runs afterwards, and the standard
     // streams, the only buffered output, were flushed above.
     unsafe { libc::_exit(libc::c_int::from(code)) }
+}
+
+/// Under an address-space limit (`ulimit -v`), the process runs again with mimalloc's first
+/// arena reservation sized to an eighth of the limit: by default it reserves 1 GiB of address
+/// space before `main`, and under a 1.3 GB limit that left libclang too little to read the
+/// source ("LLVM ERROR: out of memory", an abort). mimalloc reads the size only from its
+/// environment at start-up, hence the `exec`; without a limit nothing happens.
+pub fn fit_allocator_to_address_space_limit() {
+    use std::os::unix::process::CommandExt;
+    const VARIABLE: &str = "MIMALLOC_ARENA_RESERVE";
+    if std::env::var_os(VARIABLE).is_some() {
+        return;
+    }
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct passed.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
+        || limit.rlim_cur == libc::RLIM_INFINITY
+    {
+        return;
+    }
+    let mib = (limit.rlim_cur / 8 / (1 << 20)).max(4);
+    let mut args = std::env::args_os();
+    let arg0 = args.next().unwrap_or_default();
+    // Only returns on failure, and then the run simply goes on as it is.
+    let _ = std::process::Command::new("/proc/self/exe")
+        .arg0(arg0)
+        .args(args)
+        .env(VARIABLE, format!("{mib}MiB"))
+        .exec();
 }

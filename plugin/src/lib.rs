@@ -184,6 +184,12 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     /// Address space only: pages are committed as the recursion actually uses them. Under an
     /// address-space limit (`ulimit -v`) a smaller reservation is tried before giving up.
     const WALK_STACK_BYTES: [usize; 4] = [1 << 30, 256 << 20, 64 << 20, 16 << 20];
+    // Under an address-space limit the stack takes at most a quarter of it: a 1 GiB stack
+    // under `ulimit -v` 1.3 GB left libclang too little ("LLVM ERROR: out of memory").
+    let stack_budget = address_space_limit().map_or(usize::MAX, |limit| limit / 4);
+    let stacks = WALK_STACK_BYTES
+        .into_iter()
+        .filter(|&s| s <= stack_budget || s == WALK_STACK_BYTES[WALK_STACK_BYTES.len() - 1]);
     // Loading sets environment variables for libclang, so it happens before any thread of
     // ours runs; a failure is reported by the analysis itself.
     let _ = libclang::load();
@@ -201,7 +207,7 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
         // releasing its stack: ~3 ms after a large TU) overlaps the caller's rendering.
         let (sender, receiver) = std::sync::mpsc::sync_channel(1);
         let mut last_error = None;
-        for stack in WALK_STACK_BYTES {
+        for stack in stacks {
             let sender = sender.clone();
             let options = options.clone();
             match builder(stack).spawn(move || {
@@ -223,7 +229,7 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     }
     std::thread::scope(|scope| {
         let mut last_error = None;
-        for stack in WALK_STACK_BYTES {
+        for stack in stacks {
             match builder(stack).spawn_scoped(scope, || analyze_here(options)) {
                 Ok(handle) => return handle.join().unwrap_or_else(|_| Err(panicked())),
                 Err(e) => last_error = Some(e),
@@ -233,6 +239,13 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
             last_error.unwrap_or_else(|| std::io::Error::other("no stack size")),
         ))
     })
+}
+
+/// The soft address-space limit (`ulimit -v`) in bytes, if there is one.
+fn address_space_limit() -> Option<usize> {
+    use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit};
+    let (soft, _) = getrlimit(Resource::RLIMIT_AS).ok()?;
+    (soft != RLIM_INFINITY).then(|| usize::try_from(soft).unwrap_or(usize::MAX))
 }
 
 /// The process's minor page faults so far, from `/proc/self/stat` (0 where there is none):
