@@ -593,6 +593,27 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
     module.link(declarations).map_err(DeviceError::Wrapper)
 }
 
+/// Intel's headers define some functions in every TU that includes them with plain external
+/// linkage (`template <> size_t __spirv::getBuiltInGlobalInvocationId<0>() {…}`, not
+/// `inline`): two TUs' device code then define one name twice, which LLVM's linker refuses
+/// ("symbol multiply defined"). Such a definition in `incoming` that `linked` also defines is
+/// the same header code: it becomes `linkonce_odr`, so the linker keeps one. Kernels are never
+/// touched (two kernels of one name are a real error).
+fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
+    let defined = |v: Option<Value<'_>>| {
+        v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_spir_kernel())
+    };
+    for f in incoming.functions() {
+        if !f.is_declaration()
+            && f.linkage_is_external()
+            && !f.is_spir_kernel()
+            && defined(linked.get_function(&f.name()))
+        {
+            f.set_linkonce_odr_linkage();
+        }
+    }
+}
+
 /// One device image ready to be registered with the runtime.
 #[derive(Clone, Debug)]
 pub struct DeviceImage {
@@ -627,9 +648,11 @@ pub fn build_images(
             .map_err(|e| DeviceError::Llvm(format!("{name}: {}", e.trim_end())))?;
         match linked.as_mut() {
             None => linked = Some(m),
-            Some(dst) => dst
-                .link(m)
-                .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?,
+            Some(dst) => {
+                share_header_definitions(dst, &m);
+                dst.link(m)
+                    .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?
+            }
         }
     }
     let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;

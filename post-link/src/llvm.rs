@@ -955,6 +955,26 @@ impl<'c> Value<'c> {
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
+    /// Whether this global value has plain external linkage (`dso_local` definitions and
+    /// declarations included; not `linkonce_odr`, `weak`, …).
+    pub fn linkage_is_external(self) -> bool {
+        if !matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable) {
+            return false;
+        }
+        // SAFETY: a function or global variable.
+        let l = unsafe { c::LLVMGetLinkage(self.raw) };
+        l == llvm_sys::LLVMLinkage::LLVMExternalLinkage
+    }
+
+    /// Makes a function or global variable `linkonce_odr`: on a device link, another module's
+    /// definition of the same name may stand in for it.
+    pub fn set_linkonce_odr_linkage(self) {
+        if matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable) {
+            // SAFETY: a function or global variable.
+            unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
+        }
+    }
+
     pub fn linkage_is_private_or_internal(self) -> bool {
         // SAFETY: callers use it on global values.
         let l = unsafe { c::LLVMGetLinkage(self.raw) };
