@@ -82,6 +82,7 @@ impl Style {
 }
 
 pub mod batch;
+pub mod dependency_flags;
 pub mod integration_header;
 pub mod output;
 pub mod process;

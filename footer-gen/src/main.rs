@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
+use footer_gen::dependency_flags::{DepOptions, without_dependency_flags};
 use footer_gen::{Style, batch, output};
 
 #[global_allocator]
@@ -196,10 +197,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     let file = cli.file.clone().ok_or_else(|| anyhow!("no input file"))?;
     // Dependency-output flags among the compile flags would make libclang write the depfile
     // itself (outside the commit): they are taken out and honoured by our own depfile.
-    let (compile_flags, compile_deps) = split_dependency_flags(&cli.compile_flags);
+    let compile_deps = DepOptions::from_flags(&cli.compile_flags);
     let options = plugin::Options {
         source: file.clone(),
-        args: compile_flags,
+        args: without_dependency_flags(&cli.compile_flags),
         unique_prefix: cli.unique_prefix.clone(),
         // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
         skip_teardown: true,
@@ -230,23 +231,21 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         footer_gen::render(&analysis.spec_ids, style)
     };
 
-    let from_compile_flags = !cli.md && cli.mf.is_none() && compile_deps.wanted();
+    let from_compile_flags = !cli.md && cli.mf.is_none() && compile_deps.wanted;
+    // As the compile would have written it: for the object `-c` makes of the source.
+    let object = PathBuf::from(file.file_stem().unwrap_or(file.as_os_str())).with_extension("o");
     let depfile = match (&cli.mf, cli.md) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => match &cli.output {
             Some(o) => Some(PathBuf::from(format!("{}.d", o.display()))),
             None => bail!("-MD without -o needs -MF FILE"),
         },
-        // As the compile would have written it: at its -MF, for its target (-MT, or the
-        // object `-c` makes of the source).
-        (None, false) if from_compile_flags => Some(compile_deps.mf.clone().unwrap_or_else(|| {
-            PathBuf::from(file.file_stem().unwrap_or(file.as_os_str())).with_extension("d")
-        })),
+        (None, false) if from_compile_flags => Some(compile_deps.path_for(&object)),
         (None, false) => None,
     };
     let deps = depfile.as_ref().map(|_| {
         let target = if from_compile_flags {
-            compile_deps.target(&file)
+            compile_deps.target_for(&object)
         } else {
             cli.mt
                 .clone()
@@ -276,86 +275,4 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     // The process ends now: freeing a large analysis piece by piece only costs time.
     std::mem::forget(analysis);
     Ok(0)
-}
-
-/// Dependency-output flags found among the compile flags.
-#[derive(Debug, Default, PartialEq)]
-struct CompileDeps {
-    md: bool,
-    mf: Option<PathBuf>,
-    targets: Vec<String>,
-}
-
-impl CompileDeps {
-    fn wanted(&self) -> bool {
-        self.md || self.mf.is_some()
-    }
-
-    /// `-MT`/`-MQ` targets, else the object `-c` makes of the source (clang's default).
-    fn target(&self, source: &std::path::Path) -> String {
-        if self.targets.is_empty() {
-            let stem = source.file_stem().unwrap_or(source.as_os_str());
-            format!("{}.o", stem.to_string_lossy())
-        } else {
-            self.targets.join(" ")
-        }
-    }
-}
-
-/// The compile flags without `-MD`, `-MMD`, `-MP`, `-MF F`, `-MT T`, `-MQ T` (separate or
-/// joined values), and what those asked for.
-fn split_dependency_flags(flags: &[std::ffi::OsString]) -> (Vec<std::ffi::OsString>, CompileDeps) {
-    let mut rest = Vec::with_capacity(flags.len());
-    let mut deps = CompileDeps::default();
-    let mut iter = flags.iter();
-    while let Some(flag) = iter.next() {
-        let Some(text) = flag.to_str() else {
-            rest.push(flag.clone());
-            continue;
-        };
-        match text {
-            "-MD" | "-MMD" => deps.md = true,
-            "-MP" => {}
-            "-MF" => deps.mf = iter.next().map(PathBuf::from),
-            "-MT" | "-MQ" => {
-                deps.targets
-                    .extend(iter.next().map(|t| t.to_string_lossy().into_owned()));
-            }
-            _ if text.len() > 3 && text.starts_with("-MF") => {
-                deps.mf = Some(PathBuf::from(&text[3..]));
-            }
-            _ if text.len() > 3 && (text.starts_with("-MT") || text.starts_with("-MQ")) => {
-                deps.targets.push(text[3..].to_string());
-            }
-            _ => rest.push(flag.clone()),
-        }
-    }
-    (rest, deps)
-}
-
-#[cfg(test)]
-mod dependency_flag_tests {
-    use super::*;
-
-    #[test]
-    fn dependency_flags_are_taken_out_with_their_values() {
-        let flags: Vec<std::ffi::OsString> =
-            ["-Iinc", "-MD", "-MF", "build.d", "-MTx.o", "-MP", "-DX"]
-                .iter()
-                .map(Into::into)
-                .collect();
-        let (rest, deps) = split_dependency_flags(&flags);
-        assert_eq!(rest, vec!["-Iinc", "-DX"]);
-        assert_eq!(
-            deps,
-            CompileDeps {
-                md: true,
-                mf: Some(PathBuf::from("build.d")),
-                targets: vec!["x.o".into()],
-            }
-        );
-        assert_eq!(deps.target(std::path::Path::new("src/a.cpp")), "x.o");
-        let (_, plain) = split_dependency_flags(&["-MMD".into()]);
-        assert_eq!(plain.target(std::path::Path::new("src/a.cpp")), "a.o");
-    }
 }
