@@ -1003,50 +1003,11 @@ impl<'tu> Walker<'tu> {
         path: &[String],
         possible: &[String],
     ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
-        let mut found = Vec::new();
-        for member in inner.children() {
-            if member.kind() != lc::CXCursor_VarDecl {
-                continue;
-            }
-            let Some(value_type) = self.specialization_id_value_type(member.ty()) else {
-                if possible.contains(&member.spelling()) {
-                    return None;
-                }
-                continue;
-            };
-            let name = member.spelling();
-            let mut mangled = prefix.to_string();
-            for component in path {
-                push_source_name(&mut mangled, component);
-            }
-            push_source_name(&mut mangled, &name);
-            mangled.push('E');
-            if !self.seen_mangled.insert(mangled.clone()) {
-                continue;
-            }
-            let linkage = match member.linkage() {
-                lc::CXLinkage_External => Linkage::External,
-                _ => Linkage::Internal,
-            };
-            let symbolic_id = self.symbolic_id(&mangled, linkage);
-            let mut info = nested.chain.member_info(&path[0]);
-            info.scopes
-                .extend(path.iter().map(|p| Scope::Record { name: p.clone() }));
-            found.push((
-                member,
-                SpecId {
-                    name,
-                    scopes: std::mem::take(&mut info.scopes),
-                    mangled_name: mangled,
-                    symbolic_id,
-                    linkage,
-                    value_type,
-                    location: source_location(member),
-                },
-                info,
-            ));
+        let mut prefix = prefix.to_string();
+        for component in path {
+            push_source_name(&mut prefix, component);
         }
-        Some(found)
+        self.members_built_directly(inner, &prefix, &nested.chain, path, possible)
     }
 
     /// A use of a class template specialization that the TU instantiated: its static members
@@ -1117,20 +1078,34 @@ impl<'tu> Walker<'tu> {
     ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
         let chain = self.chain(record)?;
         let prefix = specialization_prefix(&chain.scopes, record, template)?;
+        self.members_built_directly(template, &prefix, &chain, &[], possible_members)
+    }
+
+    /// The spec-id static members of `class` (a class template, or a member class of one at
+    /// `path` below the specialization), named `prefix` + member + `E`: the pattern's members
+    /// stand in for the instantiated ones (libclang shows none). `None` when a member that may
+    /// be a spec id has a dependent type: only a probe can tell.
+    fn members_built_directly(
+        &mut self,
+        class: Cursor<'tu>,
+        prefix: &str,
+        chain: &Chain,
+        path: &[String],
+        possible_members: &[String],
+    ) -> Option<Vec<(Cursor<'tu>, SpecId, ScopeInfo)>> {
         let mut found = Vec::new();
-        for member in template.children() {
+        for member in class.children() {
             if member.kind() != lc::CXCursor_VarDecl {
                 continue;
             }
             let Some(value_type) = self.specialization_id_value_type(member.ty()) else {
-                // Dependent (`specialization_id<T>`) or not a spec id: only a probe can tell.
                 if possible_members.contains(&member.spelling()) {
                     return None;
                 }
                 continue;
             };
             let name = member.spelling();
-            let mut mangled = prefix.clone();
+            let mut mangled = prefix.to_string();
             push_source_name(&mut mangled, &name);
             mangled.push('E');
             if !self.seen_mangled.insert(mangled.clone()) {
@@ -1141,7 +1116,10 @@ impl<'tu> Walker<'tu> {
                 _ => Linkage::Internal,
             };
             let symbolic_id = self.symbolic_id(&mangled, linkage);
-            let mut info = chain.member_info(&name);
+            // The member's scopes: the specialization's, then the member classes on the way.
+            let mut info = chain.member_info(path.first().unwrap_or(&name));
+            info.scopes
+                .extend(path.iter().map(|p| Scope::Record { name: p.clone() }));
             let spec = SpecId {
                 name,
                 scopes: std::mem::take(&mut info.scopes),
@@ -1151,7 +1129,6 @@ impl<'tu> Walker<'tu> {
                 value_type,
                 location: source_location(member),
             };
-            // The pattern member stands in for the instantiated one (libclang shows none).
             found.push((member, spec, info));
         }
         Some(found)

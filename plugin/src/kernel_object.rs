@@ -111,7 +111,7 @@ impl Walk<'_> {
             }
             return true;
         }
-        if depth < MAX_DEPTH && holds_special(ty, 0) {
+        if depth < MAX_DEPTH && holds_special(ty) {
             if let Some(element) = ty.array_element() {
                 let Some(step) = element.size_of().filter(|&s| s > 0) else {
                     return false;
@@ -197,64 +197,49 @@ fn has_bases(ty: Type<'_>) -> bool {
 }
 
 /// Does a value of type `ty` hold a SYCL special class (in fields, array elements or bases)?
-fn holds_special(ty: Type<'_>, depth: u32) -> bool {
-    let ty = ty.canonical();
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    if let Some(element) = ty.array_element() {
-        return holds_special(element, depth + 1);
-    }
-    if special_kind(ty).is_some() {
-        return true;
-    }
-    let Some(record) = ty.declaration() else {
-        return false;
-    };
-    if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
-        return false;
-    }
-    record.children().iter().any(|c| {
-        (c.kind() == lc::CXCursor_CXXBaseSpecifier && holds_special(c.ty(), depth + 1))
-            || (c.kind() == lc::CXCursor_FieldDecl && holds_special(c.ty(), depth + 1))
-    })
+fn holds_special(ty: Type<'_>) -> bool {
+    let mut found = Vec::new();
+    collect_special(ty, 0, &mut found);
+    !found.is_empty()
 }
 
 /// The special types a kernel object captures (fields, recursively through user structs,
 /// bases and arrays), spelled as clang prints them.
 pub(crate) fn special_types(object: Type<'_>) -> Vec<String> {
-    fn walk(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
-        let ty = ty.canonical();
-        if depth > MAX_DEPTH {
-            return;
-        }
-        if let Some(element) = ty.array_element() {
-            return walk(element, depth + 1, out);
-        }
-        if special_kind(ty).is_some() {
-            out.push(ty.spelling());
-            return;
-        }
-        let Some(record) = ty.declaration() else {
-            return;
-        };
-        if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
-            return;
-        }
-        for c in record.children() {
-            if matches!(
-                c.kind(),
-                lc::CXCursor_CXXBaseSpecifier | lc::CXCursor_FieldDecl
-            ) {
-                walk(c.ty(), depth + 1, out);
-            }
-        }
-    }
     let mut out = Vec::new();
     for field in object.canonical().fields() {
-        walk(field.ty(), 0, &mut out);
+        collect_special(field.ty(), 0, &mut out);
     }
     out
+}
+
+/// The special types inside a value of type `ty`.
+fn collect_special(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
+    let ty = ty.canonical();
+    if depth > MAX_DEPTH {
+        return;
+    }
+    if let Some(element) = ty.array_element() {
+        return collect_special(element, depth + 1, out);
+    }
+    if special_kind(ty).is_some() {
+        out.push(ty.spelling());
+        return;
+    }
+    let Some(record) = ty.declaration() else {
+        return;
+    };
+    if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
+        return;
+    }
+    for c in record.children() {
+        if matches!(
+            c.kind(),
+            lc::CXCursor_CXXBaseSpecifier | lc::CXCursor_FieldDecl
+        ) {
+            collect_special(c.ty(), depth + 1, out);
+        }
+    }
 }
 
 /// Is the outermost namespace around `c` `sycl` (any depth: `sycl::ext::oneapi::…`)?
