@@ -395,7 +395,7 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 /// bytes (e.g. a launch in a template whose instantiation was not found).
 fn refuse_special_captures(
     analysis: &plugin::Analysis,
-    placed: &[String],
+    placed: &[(String, kernels::Launch<'_>)],
     unplaced: bool,
 ) -> Result<()> {
     let mut refused = false;
@@ -414,7 +414,8 @@ fn refuse_special_captures(
                     && kernels::holds_accessors(object)
                     && !placed
                         .iter()
-                        .any(|name| kernels::names_kernel(object, name)) =>
+                        // Equal objects (one functor launched twice) name one kernel.
+                        .any(|(_, (_, placed))| *placed == object) =>
             {
                 "sycl-clang++ could not tell which device kernel it is"
             }
@@ -506,25 +507,41 @@ fn finish_device_code(
     }
     device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
         .map_err(|e| e.to_string())?;
+    // Each device kernel is matched with its launch once: for its layout here, for its
+    // description and the refusal check below.
     let placed = std::cell::RefCell::new(Vec::new());
     let unplaced = std::cell::Cell::new(false);
-    let entries = device::wrap_kernels(&mut module, emulated, source, |name| {
-        let layout = kernels::layout_of(analysis, name);
-        if layout.is_some() {
-            placed.borrow_mut().push(name.to_string());
-        } else {
-            unplaced.set(true);
-        }
-        layout
-    })
-    .map_err(|e| e.to_string())?;
-    refuse_special_captures(analysis, &placed.borrow(), unplaced.get())?;
+    let entries =
+        device::wrap_kernels(
+            &mut module,
+            emulated,
+            source,
+            |name| match kernels::launch_of(analysis, name) {
+                Some(launch) => {
+                    placed.borrow_mut().push((name.to_string(), launch));
+                    Some(kernels::layout(launch.1))
+                }
+                None => {
+                    unplaced.set(true);
+                    None
+                }
+            },
+        )
+        .map_err(|e| e.to_string())?;
+    let placed = placed.into_inner();
+    refuse_special_captures(analysis, &placed, unplaced.get())?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
     let kernels = entries
         .into_iter()
-        .map(|entry| kernels::kernel_info(entry, analysis))
+        .map(|entry| {
+            let launch = placed
+                .iter()
+                .find(|(name, _)| *name == entry.name)
+                .map(|&(_, launch)| launch);
+            kernels::kernel_info(entry, launch)
+        })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
 }

@@ -21,8 +21,11 @@ const CONSTANT_SPACE: u32 = 2;
 /// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
 const DIMENSIONS_SHIFT: u32 = 11;
 
-/// The launch in `analysis` device kernel `name` comes from, with its kernel object.
-fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<(&'a Kernel, &'a KernelObject)> {
+/// A kernel launch of the analysis and its kernel object.
+pub(crate) type Launch<'a> = (&'a Kernel, &'a KernelObject);
+
+/// The launch in `analysis` device kernel `name` comes from.
+pub(crate) fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<Launch<'a>> {
     analysis
         .kernels
         .iter()
@@ -31,17 +34,16 @@ fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<(&'a Kernel, &'a 
         .find(|(_, o)| names_kernel(o, name))
 }
 
-/// The layout of device kernel `name`, from the launch in `analysis` it comes from.
-pub(crate) fn layout_of(analysis: &Analysis, name: &str) -> Option<KernelLayout> {
-    let (_, object) = launch_of(analysis, name)?;
-    Some(KernelLayout {
+/// How the object of a launch reaches the device.
+pub(crate) fn layout(object: &KernelObject) -> KernelLayout {
+    KernelLayout {
         object_size: object.size,
         arguments: object.arguments.iter().map(device_argument).collect(),
-    })
+    }
 }
 
 /// Is `kernel` (`_ZTS` + mangled kernel name type) the kernel launched with `object`?
-pub(crate) fn names_kernel(object: &KernelObject, kernel: &str) -> bool {
+fn names_kernel(object: &KernelObject, kernel: &str) -> bool {
     let Some(name_type) = kernel.strip_prefix("_ZTS").filter(|t| !t.is_empty()) else {
         return false;
     };
@@ -194,8 +196,8 @@ fn device_argument(argument: &plugin::KernelArgument) -> KernelArgument {
 
 /// The integration header's description of a wrapped kernel: one descriptor per argument,
 /// as DPC++ writes them (the runtime expands an accessor's into its four arguments).
-pub(crate) fn kernel_info(entry: KernelEntry, analysis: &Analysis) -> KernelInfo {
-    let location = launch_of(analysis, &entry.name).map(|(kernel, object)| KernelLocation {
+pub(crate) fn kernel_info(entry: KernelEntry, launch: Option<Launch<'_>>) -> KernelInfo {
+    let location = launch.map(|(kernel, object)| KernelLocation {
         file: object
             .location
             .file

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::llvm::{self, Context, Module, Value, ValueKind};
+use crate::llvm::{self, Context, Module, ValueKind};
 use crate::lower::{self, LowerError, LowerReport, Mode};
 use crate::prop::{self, PropValue, PropertySets};
 
@@ -108,23 +108,19 @@ pub fn split_modules<'c>(module: Module<'c>, split: Split) -> Result<Vec<Module<
 
 /// The kernels of each image, in module order (empty: one image, nothing split).
 fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
-    let kernels: Vec<Value<'_>> = module
-        .functions()
-        .into_iter()
-        .filter(|f| f.is_spir_kernel() && !f.is_declaration())
-        .collect();
-    let split = match split {
-        Split::Auto if calls_indirectly(module) => Split::None,
-        Split::Auto => Split::PerSource,
-        other => other,
+    let per_source = match split {
+        Split::None => return Vec::new(),
+        Split::Auto if calls_indirectly(module) => return Vec::new(),
+        Split::PerKernel => false,
+        Split::PerSource | Split::Auto => true,
     };
     let mut groups: Vec<(Option<String>, Vec<String>)> = Vec::new();
-    for k in &kernels {
-        let key = match split {
-            Split::None | Split::Auto => return Vec::new(),
-            Split::PerKernel => None,
-            Split::PerSource => Some(k.string_attribute("sycl-module-id").unwrap_or_default()),
-        };
+    for k in module.functions() {
+        if !k.is_spir_kernel() || k.is_declaration() {
+            continue;
+        }
+        // Per kernel: no key, every kernel a group of its own.
+        let key = per_source.then(|| k.string_attribute("sycl-module-id").unwrap_or_default());
         match groups.iter_mut().find(|(g, _)| key.is_some() && *g == key) {
             Some((_, names)) => names.push(k.name()),
             None => groups.push((key, vec![k.name()])),
