@@ -321,21 +321,26 @@ pub fn code_bytes(
         CodeFormat::Bitcode => Ok(Content::Llvm(m.to_bitcode())),
         CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
         CodeFormat::SpirV => {
-            // Emission retargets the module; work on a copy.
-            let copy = m.clone_module();
             let triple = spirv_triple(&m.triple(), spirv_version);
             let dl = Module::target_data_layout(&triple).map_err(Error::Emit)?;
-            copy.set_triple(&triple);
-            copy.set_data_layout(&dl);
-            // The specialization_id objects stay in lowered IR (DPC++ keeps them for debug
-            // info) but nothing uses them any more; LLVM 22's SPIR-V backend does work for every
-            // global in every function, so with them emission grew with functions x spec
-            // constants (2,000 constants in 200 kernels: 25.9 s and 1.77 GB; without: 0.2 s).
-            copy.run_passes("globaldce").map_err(Error::Emit)?;
-            lower::legalize_for_spirv(&copy);
-            copy.emit_object(&triple)
-                .map(Content::from)
-                .map_err(Error::Emit)
+            // LLVM 22's SPIR-V backend leaks state from one emission into the next
+            // (crate::isolate says how): each emission runs in a child process of its own.
+            crate::isolate::run_in_child(|| {
+                // Emission retargets the module; work on a copy.
+                let copy = m.clone_module();
+                copy.set_triple(&triple);
+                copy.set_data_layout(&dl);
+                // The specialization_id objects stay in lowered IR (DPC++ keeps them for debug
+                // info) but nothing uses them any more; LLVM 22's SPIR-V backend does work for
+                // every global in every function, so with them emission grew with functions x
+                // spec constants (2,000 constants in 200 kernels: 25.9 s and 1.77 GB; without:
+                // 0.2 s).
+                copy.run_passes("globaldce")?;
+                lower::legalize_for_spirv(&copy);
+                copy.emit_object(&triple)
+            })
+            .map(Content::from)
+            .map_err(Error::Emit)
         }
     }
 }

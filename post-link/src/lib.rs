@@ -2,7 +2,8 @@
 //! (DPC++ `SpecConstantsPass` behaviour) and writes DPC++ property sets. Specification:
 //! post-link.md in the shared reference.
 //!
-//! * `llvm` — the only `unsafe` code: handles over the LLVM-C API.
+//! * `llvm` — handles over the LLVM-C API; with `isolate` (fork a child to emit SPIR-V in,
+//!   working around a static in LLVM 22's SPIR-V backend), the only `unsafe` code.
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
 //! * `lower` — the pass on LLVM IR and the metadata read-back.
 //! * `prop` — `.prop` and `.table` text, Intel base64.
@@ -10,6 +11,7 @@
 
 pub mod device;
 pub mod driver;
+pub mod isolate;
 pub mod llvm;
 pub mod lower;
 pub mod model;
