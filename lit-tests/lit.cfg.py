@@ -20,6 +20,9 @@ config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environm
 for var in ("LIBCLANG_PATH", "HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# sycl-clang++'s analyses share one cache of Intel's headers parsed once, inside the build tree
+# (driver/header-cache.test compares builds with and without it).
+config.environment["SYCL_SPECCONST_CACHE_DIR"] = os.path.join(config.test_exec_root, "header-cache")
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 intel_include = os.path.join(root, ".cache", "intel-sycl", "include")

@@ -186,6 +186,7 @@ impl Unit<'_> {
                 .collect(),
             unique_prefix: None,
             skip_teardown: false,
+            header_cache: crate::toolchain::header_cache_dir(),
         }
     }
 }

@@ -70,3 +70,21 @@ impl Toolchain {
         Ok(())
     }
 }
+
+/// Where the analysis keeps Intel's headers parsed once (see `plugin::Options::header_cache`):
+/// `SYCL_SPECCONST_CACHE_DIR` if set (empty or `off`: no cache), else
+/// `$XDG_CACHE_HOME/sycl-specconst`, else `~/.cache/sycl-specconst`.
+pub(crate) fn header_cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SYCL_SPECCONST_CACHE_DIR") {
+        return (!dir.is_empty() && dir != "off").then(|| PathBuf::from(dir));
+    }
+    let absolute = |v: OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
+        .map(|base| base.join("sycl-specconst"))
+}

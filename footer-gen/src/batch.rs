@@ -210,6 +210,7 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
         args: job.flags.iter().map(std::ffi::OsString::from).collect(),
         unique_prefix: batch.unique_prefix.clone(),
         skip_teardown: false,
+        header_cache: None,
     };
     let analysis = plugin::analyze(&options).map_err(|e| match e {
         plugin::Error::Compile { diagnostics, .. } => format!(

@@ -204,6 +204,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         unique_prefix: cli.unique_prefix.clone(),
         // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
         skip_teardown: true,
+        header_cache: None,
     };
     let analysis = match plugin::analyze(&options) {
         Ok(a) => a,

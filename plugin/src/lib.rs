@@ -8,6 +8,7 @@
 
 mod analysis;
 mod demangle;
+mod header_cache;
 mod kernel_object;
 mod libclang;
 pub mod model;
@@ -36,6 +37,10 @@ pub struct Options {
     /// them (like clang's `-disable-free`), and return without waiting for the analysis thread
     /// to finish exiting: for a process that exits right after one TU.
     pub skip_teardown: bool,
+    /// A directory for Intel's headers parsed once (`header_cache`): analyses of sources that
+    /// start with `#include <sycl/sycl.hpp>` load them instead of parsing them again. `None`
+    /// parses everything every time.
+    pub header_cache: Option<PathBuf>,
 }
 
 /// Why a TU could not be analysed.
@@ -270,10 +275,41 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let timing = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
     let faults_at_start = if timing { minor_faults() } else { 0 };
     let started = std::time::Instant::now();
-    let tu = index
-        .parse(source, &args, streamed_source.as_deref(), false)
-        .map_err(|f| parse_error(f, &options.source))?;
-    let diagnostics = tu.diagnostics();
+    let headers_ast = match (&options.header_cache, &streamed_source) {
+        (Some(dir), None) => header_cache::headers_ast(&index, dir, &options.source, &args),
+        _ => None,
+    };
+    let has_errors = |diagnostics: &[libclang::Diagnostic]| {
+        diagnostics
+            .iter()
+            .any(|d| d.severity >= libclang::Severity::Error)
+    };
+    let mut with_headers_ast = None;
+    if let Some(ast) = &headers_ast {
+        let mut ast_args = args.clone();
+        ast_args.extend(["-include-pch".into(), ast.clone().into()]);
+        if let Ok(tu) = index.parse(source, &ast_args, None, false) {
+            let diagnostics = tu.diagnostics();
+            if !has_errors(&diagnostics) {
+                with_headers_ast = Some((tu, diagnostics, ast_args));
+            }
+        }
+    }
+    // Errors are reported as a parse of the source alone reports them; and if that parse has
+    // none, the saved headers were at fault (damaged, changed since, built incompatibly).
+    let parse_everything = || -> Result<_, Error> {
+        let tu = index
+            .parse(source, &args, streamed_source.as_deref(), false)
+            .map_err(|f| parse_error(f, &options.source))?;
+        let diagnostics = tu.diagnostics();
+        if let Some(ast) = &headers_ast
+            && !has_errors(&diagnostics)
+        {
+            header_cache::discard(ast);
+        }
+        Ok((tu, diagnostics, args.clone()))
+    };
+    let (tu, diagnostics, parse_args) = with_headers_ast.map_or_else(parse_everything, Ok)?;
     let errors = diagnostics
         .iter()
         .filter(|d| d.severity >= libclang::Severity::Error)
@@ -295,9 +331,14 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     if timing {
         let faults_after_walk = minor_faults();
         eprintln!(
-            "sycl-specconst: timing: parse {:.1} ms, walk {:.1} ms; page faults: before parse {}, \
-             parse {}, walk {}",
+            "sycl-specconst: timing: parse {:.1} ms{}, walk {:.1} ms; page faults: before \
+             parse {}, parse {}, walk {}",
             (parsed - started).as_secs_f64() * 1e3,
+            if parse_args.len() > args.len() {
+                " (Intel's headers from the cache)"
+            } else {
+                ""
+            },
             parsed.elapsed().as_secs_f64() * 1e3,
             faults_at_start,
             // Saturating: a /proc read that fails midway reads as 0.
@@ -337,7 +378,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         resolve_probes(
             &index,
             source,
-            &args,
+            &parse_args,
             &unique_prefix,
             &probes,
             &mut declared,

@@ -8,7 +8,7 @@ use std::ffi::{CStr, CString, OsStr};
 use std::marker::PhantomData;
 use std::os::raw::{c_char, c_uint, c_void};
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::ptr;
 use std::sync::{Arc, OnceLock};
 
@@ -143,6 +143,9 @@ pub(crate) struct Index {
 impl Index {
     pub(crate) fn new() -> Result<Index, String> {
         load()?;
+        // Declarations from a loaded AST (Intel's headers, `header_cache`) are visited too:
+        // excluding them makes libclang visit its list of parsed top-level declarations instead
+        // of the translation unit's, which differs (explicit variable-template instantiations).
         // SAFETY: libclang is loaded; arguments are plain flags.
         let raw = unsafe { call!(clang_createIndex)(0, 0) };
         if raw.is_null() {
@@ -161,6 +164,23 @@ impl Index {
         contents: Option<&[u8]>,
         skip_function_bodies: bool,
     ) -> Result<TranslationUnit<'_>, ParseFailure> {
+        // Declaration-only parses (the probe parse) keep going past errors the probes may
+        // cause; the main parse stops at fatal errors as clang does (and labels them so).
+        let options = if skip_function_bodies {
+            CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing
+        } else {
+            CXTranslationUnit_None
+        };
+        self.parse_with(file, args, contents, options)
+    }
+
+    fn parse_with(
+        &self,
+        file: &OsStr,
+        args: &[std::ffi::OsString],
+        contents: Option<&[u8]>,
+        options: CXTranslationUnit_Flags,
+    ) -> Result<TranslationUnit<'_>, ParseFailure> {
         let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
         let c_args = args
             .iter()
@@ -169,13 +189,6 @@ impl Index {
             .map_err(|_| ParseFailure::NulInArgument)?;
         let arg_ptrs: Vec<*const c_char> = c_args.iter().map(|a| a.as_ptr()).collect();
         let mut tu: CXTranslationUnit = ptr::null_mut();
-        // Declaration-only parses (the probe parse) keep going past errors the probes may
-        // cause; the main parse stops at fatal errors as clang does (and labels them so).
-        let options = if skip_function_bodies {
-            CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing
-        } else {
-            CXTranslationUnit_None
-        };
         let mut unsaved: Vec<CXUnsavedFile> = contents
             .map(|bytes| CXUnsavedFile {
                 Filename: c_file.as_ptr(),
@@ -206,6 +219,101 @@ impl Index {
             _index: PhantomData,
         })
     }
+}
+
+impl Index {
+    /// Parses a header with function bodies skipped (declarations, constexpr and
+    /// deduced-return bodies stay: clang never skips those) and saves its AST to `out`, which
+    /// later parses load with `-include-pch`. Errors in the header are reported, not saved.
+    pub(crate) fn save_header_ast(
+        &self,
+        header: &Path,
+        args: &[std::ffi::OsString],
+        out: &Path,
+    ) -> Result<(), String> {
+        let options = CXTranslationUnit_SkipFunctionBodies
+            | CXTranslationUnit_Incomplete
+            | CXTranslationUnit_ForSerialization;
+        let tu = self
+            .parse_with(header.as_os_str(), args, None, options)
+            .map_err(|f| format!("{f:?}"))?;
+        if let Some(error) = tu
+            .diagnostics()
+            .into_iter()
+            .find(|d| d.severity >= Severity::Error)
+        {
+            return Err(error.text);
+        }
+        let c_out =
+            CString::new(out.as_os_str().as_bytes()).map_err(|_| "NUL in a path".to_string())?;
+        // SAFETY: the TU is alive; the path is a valid C string for the call.
+        let code = unsafe {
+            call!(clang_saveTranslationUnit)(tu.raw, c_out.as_ptr(), CXSaveTranslationUnit_None)
+        };
+        if code != CXSaveError_None {
+            return Err(format!("libclang could not save the AST (error {code})"));
+        }
+        Ok(())
+    }
+
+    /// The spellings of the first `n` tokens of `file` (comments are not tokens), from a parse of that file alone (its
+    /// includes are not entered), so it costs next to nothing.
+    pub(crate) fn leading_tokens(
+        &self,
+        file: &OsStr,
+        args: &[std::ffi::OsString],
+        n: usize,
+    ) -> Vec<String> {
+        let options = CXTranslationUnit_SingleFileParse
+            | CXTranslationUnit_SkipFunctionBodies
+            | CXTranslationUnit_KeepGoing;
+        let Ok(tu) = self.parse_with(file, args, None, options) else {
+            return Vec::new();
+        };
+        let Ok(c_file) = CString::new(file.as_bytes()) else {
+            return Vec::new();
+        };
+        // SAFETY: the TU is alive; the range lies within the file's contents; tokens are
+        // disposed before the TU and indices stay below `count`.
+        unsafe {
+            let handle = call!(clang_getFile)(tu.raw, c_file.as_ptr());
+            if handle.is_null() {
+                return Vec::new();
+            }
+            let mut size: usize = 0;
+            call!(clang_getFileContents)(tu.raw, handle, &mut size);
+            // Enough for the tokens asked for, however much comment comes first, is not
+            // knowable; a prefix of the file keeps tokenizing cheap for large sources.
+            let end = size.min(64 * 1024) as c_uint;
+            let range = call!(clang_getRange)(
+                call!(clang_getLocationForOffset)(tu.raw, handle, 0),
+                call!(clang_getLocationForOffset)(tu.raw, handle, end),
+            );
+            let mut tokens: *mut CXToken = ptr::null_mut();
+            let mut count: c_uint = 0;
+            call!(clang_tokenize)(tu.raw, range, &mut tokens, &mut count);
+            if tokens.is_null() {
+                return Vec::new();
+            }
+            let out = (0..count as usize)
+                .map(|i| *tokens.add(i))
+                .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
+                .take(n)
+                .map(|t| take_string(call!(clang_getTokenSpelling)(tu.raw, t)))
+                .collect();
+            call!(clang_disposeTokens)(tu.raw, tokens, count);
+            out
+        }
+    }
+}
+
+/// libclang's version string (e.g. "Debian clang version 22.1.8"): part of cache keys.
+pub(crate) fn clang_version() -> String {
+    if load().is_err() {
+        return String::new();
+    }
+    // SAFETY: a plain query; the string is disposed by take_string.
+    unsafe { take_string(call!(clang_getClangVersion)()) }
 }
 
 impl Drop for Index {

@@ -22,6 +22,7 @@ fn analyse(source: &str) -> Analysis {
         args: vec!["-std=c++17".into(), mock_include().into()],
         unique_prefix: Some("P".into()),
         skip_teardown: false,
+        header_cache: None,
     };
     analyze(&options).expect("analysis succeeds")
 }
@@ -231,6 +232,7 @@ fn compile_errors_are_reported_not_analysed() {
         args: vec![],
         unique_prefix: None,
         skip_teardown: false,
+        header_cache: None,
     })
     .expect_err("syntax error");
     match err {
