@@ -474,6 +474,7 @@ fn finish_device_compile(
         &unit.source.path.to_string_lossy(),
         analysis,
         emulated,
+        device_pipeline(&unit.cl.compile_flags),
     )?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
@@ -484,6 +485,24 @@ fn finish_device_compile(
     Ok(kernels)
 }
 
+/// The LLVM pipeline that finishes device code at the device compile's optimisation level
+/// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
+fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
+    let level = compile_flags
+        .iter()
+        .rev()
+        .find_map(|f| f.as_bytes().strip_prefix(b"-O"))
+        .unwrap_or(b"2");
+    match level {
+        b"0" => None,
+        b"1" => Some("default<O1>"),
+        b"s" => Some("default<Os>"),
+        b"z" => Some("default<Oz>"),
+        b"3" | b"4" | b"fast" => Some("default<O3>"),
+        _ => Some("default<O2>"),
+    }
+}
+
 /// Resolves symbolic IDs with the analysis and gives kernels the runtime's calling
 /// convention; returns the final bitcode and the kernels' descriptions.
 fn finish_device_code(
@@ -492,6 +511,7 @@ fn finish_device_code(
     source: &str,
     analysis: &plugin::Analysis,
     emulated: bool,
+    pipeline: Option<&str>,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let ctx = Context::new();
     let mut module = ctx
@@ -534,6 +554,15 @@ fn finish_device_code(
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
+    // The wrappers come after clang's optimisation: without another round each kernel calls
+    // its body with the kernel object in memory, and the body reloads accessor pointers and
+    // ranges in every loop iteration (stores through generic pointers may alias the object).
+    // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
+    if let Some(pipeline) = pipeline {
+        module
+            .run_passes(pipeline)
+            .map_err(|e| format!("internal error: optimising the device code: {e}"))?;
+    }
     let kernels = entries
         .into_iter()
         .map(|entry| {

@@ -336,6 +336,10 @@ pub fn code_bytes(
                 // spec constants (2,000 constants in 200 kernels: 25.9 s and 1.77 GB; without:
                 // 0.2 s).
                 copy.run_passes("globaldce")?;
+                // Generic pointers whose address space is known become that space's again
+                // (the kernel wrappers' accessor pointers, after inlining): the device then
+                // needs no generic accesses where a hand-written OpenCL kernel has none.
+                copy.run_target_passes("function(infer-address-spaces)", &triple)?;
                 lower::legalize_for_spirv(&copy);
                 copy.emit_object(&triple)
             })

@@ -418,14 +418,31 @@ impl<'c> Module<'c> {
 
     /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module.
     pub fn run_passes(&self, pipeline: &str) -> Result<(), String> {
+        self.run_passes_for(pipeline, None)
+    }
+
+    /// Runs a pipeline with the target of `triple` (its cost model and address-space facts:
+    /// `infer-address-spaces` needs the target's flat address space).
+    pub fn run_target_passes(&self, pipeline: &str, triple: &str) -> Result<(), String> {
+        let machine = TargetMachine::new(triple, tm::LLVMRelocMode::LLVMRelocDefault)?;
+        self.run_passes_for(pipeline, Some(&machine))
+    }
+
+    fn run_passes_for(
+        &self,
+        pipeline: &str,
+        machine: Option<&TargetMachine>,
+    ) -> Result<(), String> {
         use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
         use llvm_sys::transforms::pass_builder as pb;
         let pipeline = CString::new(pipeline).map_err(|e| e.to_string())?;
+        let machine = machine.map_or(ptr::null_mut(), |m| m.raw);
         // SAFETY: the options are created and disposed here; a null target machine is allowed
-        // (target-independent passes); an error message is read and freed once.
+        // (target-independent passes), a given one outlives the call; an error message is read
+        // and freed once.
         unsafe {
             let options = pb::LLVMCreatePassBuilderOptions();
-            let error = pb::LLVMRunPasses(self.raw, pipeline.as_ptr(), ptr::null_mut(), options);
+            let error = pb::LLVMRunPasses(self.raw, pipeline.as_ptr(), machine, options);
             pb::LLVMDisposePassBuilderOptions(options);
             if error.is_null() {
                 return Ok(());
