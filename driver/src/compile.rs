@@ -180,8 +180,11 @@ impl Unit<'_> {
     fn analysis_options(&self) -> plugin::Options {
         plugin::Options {
             source: self.source.path.clone(),
+            // `-v` is for the compiler jobs: libclang would print its own banner and search
+            // list (with an empty InstalledDir) for each of its parses.
             args: without_dependency_flags(&self.cl.compile_flags)
                 .into_iter()
+                .filter(|f| f != "-v")
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .collect(),
             unique_prefix: None,

@@ -6,6 +6,9 @@
 // ASM: _ZN4sycl3_V16detail34get_spec_constant_symbolic_ID_implITnRDaL_ZL7visibleEEEPKcv
 // RUN: %sycl-clangxx -fsycl -std=c++17 -v -c %s -o out.o 2> verbose.txt
 // RUN: FileCheck --check-prefix=VERBOSE %s < verbose.txt
+// RUN: FileCheck --check-prefix=NO-LIBCLANG-BANNER %s < verbose.txt
+// The analysis (libclang) does not print a banner of its own.
+// NO-LIBCLANG-BANNER-NOT: InstalledDir: {{$}}
 // RUN: llvm-objdump --offloading out.o | FileCheck --check-prefix=EMBED %s
 // VERBOSE-DAG: "-fsycl-device-only"
 // VERBOSE-DAG: "-fsycl-host-only"
