@@ -62,7 +62,7 @@ pub(crate) fn headers_ast(
     std::fs::create_dir_all(dir).ok()?;
     let header = dir.join(HEADER_NAME);
     if std::fs::read(&header).ok().as_deref() != Some(HEADER_TEXT.as_bytes()) {
-        write_atomically(&header, HEADER_TEXT.as_bytes())?;
+        output::write(&header, HEADER_TEXT.as_bytes()).ok()?;
     }
     let mut header_args = args.to_vec();
     // The header is a header whatever language a `-x` among the user's flags named.
@@ -123,19 +123,12 @@ fn cache_key(args: &[OsString]) -> u64 {
     h.finish()
 }
 
+/// Where libclang saves an AST before it is renamed into place (libclang writes the file
+/// itself, so the `output` crate's byte-writing commit does not apply).
 fn staged_name(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(format!(".{}.tmp", std::process::id()));
     PathBuf::from(name)
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> Option<()> {
-    let staged = staged_name(path);
-    std::fs::write(&staged, bytes).ok()?;
-    std::fs::rename(&staged, path).ok().or_else(|| {
-        let _ = std::fs::remove_file(&staged);
-        None
-    })
 }
 
 #[cfg(test)]

@@ -256,8 +256,8 @@ impl Index {
         Ok(())
     }
 
-    /// The spellings of the first `n` tokens of `file` (comments are not tokens), from a parse of that file alone (its
-    /// includes are not entered), so it costs next to nothing.
+    /// The spellings of the first `n` tokens of `file` (comments are not tokens), from a parse
+    /// of that file alone (its includes are not entered), so it costs next to nothing.
     pub(crate) fn leading_tokens(
         &self,
         file: &OsStr,
@@ -273,8 +273,7 @@ impl Index {
         let Ok(c_file) = CString::new(file.as_bytes()) else {
             return Vec::new();
         };
-        // SAFETY: the TU is alive; the range lies within the file's contents; tokens are
-        // disposed before the TU and indices stay below `count`.
+        // SAFETY: the TU is alive; the range lies within the file's contents.
         unsafe {
             let handle = call!(clang_getFile)(tu.raw, c_file.as_ptr());
             if handle.is_null() {
@@ -289,21 +288,39 @@ impl Index {
                 call!(clang_getLocationForOffset)(tu.raw, handle, 0),
                 call!(clang_getLocationForOffset)(tu.raw, handle, end),
             );
-            let mut tokens: *mut CXToken = ptr::null_mut();
-            let mut count: c_uint = 0;
-            call!(clang_tokenize)(tu.raw, range, &mut tokens, &mut count);
-            if tokens.is_null() {
-                return Vec::new();
-            }
-            let out = (0..count as usize)
-                .map(|i| *tokens.add(i))
-                .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
-                .take(n)
-                .map(|t| take_string(call!(clang_getTokenSpelling)(tu.raw, t)))
-                .collect();
-            call!(clang_disposeTokens)(tu.raw, tokens, count);
-            out
+            token_spellings(tu.raw, range, n, false)
         }
+    }
+}
+
+/// The spellings of the first `n` tokens in `range` of `tu`; comment tokens count only with
+/// `comments`.
+///
+/// # Safety
+/// `tu` is alive and `range` belongs to it.
+unsafe fn token_spellings(
+    tu: CXTranslationUnit,
+    range: CXSourceRange,
+    n: usize,
+    comments: bool,
+) -> Vec<String> {
+    // SAFETY: per the contract; tokens are disposed with the TU they came from, and indices
+    // stay below `count`.
+    unsafe {
+        let mut tokens: *mut CXToken = ptr::null_mut();
+        let mut count: c_uint = 0;
+        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
+        if tokens.is_null() {
+            return Vec::new();
+        }
+        let out = (0..count as usize)
+            .map(|i| *tokens.add(i))
+            .filter(|&t| comments || call!(clang_getTokenKind)(t) != CXToken_Comment)
+            .take(n)
+            .map(|t| take_string(call!(clang_getTokenSpelling)(tu, t)))
+            .collect();
+        call!(clang_disposeTokens)(tu, tokens, count);
+        out
     }
 }
 
@@ -658,21 +675,10 @@ impl<'tu> Cursor<'tu> {
 
     /// Spellings of the first `n` tokens of the cursor's extent.
     pub(crate) fn leading_tokens(&self, n: usize) -> Vec<String> {
-        // SAFETY: tokens are disposed with the TU they came from; indices stay below `count`.
+        // SAFETY: the cursor is valid, so its TU and extent are.
         unsafe {
             let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
-            let range = call!(clang_getCursorExtent)(self.raw);
-            let mut tokens: *mut CXToken = ptr::null_mut();
-            let mut count: c_uint = 0;
-            call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
-            if tokens.is_null() {
-                return Vec::new();
-            }
-            let out = (0..(count as usize).min(n))
-                .map(|i| take_string(call!(clang_getTokenSpelling)(tu, *tokens.add(i))))
-                .collect();
-            call!(clang_disposeTokens)(tu, tokens, count);
-            out
+            token_spellings(tu, call!(clang_getCursorExtent)(self.raw), n, true)
         }
     }
 
