@@ -398,7 +398,7 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 /// no device kernel was matched with while some device kernel (`unplaced`) travels as plain
 /// bytes (e.g. a launch in a template whose instantiation was not found).
 fn refuse_special_captures(
-    analysis: &plugin::Analysis,
+    analysis: &model::Analysis,
     placed: &[(String, kernels::Launch<'_>)],
     unplaced: bool,
 ) -> Result<()> {
@@ -455,7 +455,7 @@ fn refuse_special_captures(
 fn finish_device_compile(
     unit: &Unit<'_>,
     output: std::io::Result<std::process::Output>,
-    analysis: &plugin::Analysis,
+    analysis: &model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
     let files = &unit.files;
     let clang = unit.tc.clang.to_string_lossy();
@@ -512,7 +512,7 @@ fn finish_device_code(
     raw: Vec<u8>,
     name: &str,
     source: &str,
-    analysis: &plugin::Analysis,
+    analysis: &model::Analysis,
     emulated: bool,
     pipeline: Option<&str>,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {

@@ -6,7 +6,7 @@
 //! first template argument is the kernel name type).
 
 use footer_gen::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
-use plugin::{Analysis, ArgumentKind, Kernel, KernelObject};
+use model::{Analysis, ArgumentKind, Kernel, KernelObject};
 use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
 
 /// `sycl::access::target::device`.
@@ -167,7 +167,7 @@ pub(crate) fn holds_accessors(object: &KernelObject) -> bool {
     })
 }
 
-fn device_argument(argument: &plugin::KernelArgument) -> KernelArgument {
+fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
     let offset = argument.offset;
     match argument.kind {
         ArgumentKind::Bytes { size } => KernelArgument::Bytes { offset, size },

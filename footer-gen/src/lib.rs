@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use plugin::{Scope, SpecId};
+use model::{Inlining, Scope, SpecId};
 
 /// Footer layout generation, by SYCL runtime header era.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -138,7 +138,15 @@ impl ShimState {
     fn detail_namespace(&mut self, anon_path: &[Scope]) -> String {
         let region_end = anon_path[..anon_path.len() - 1]
             .iter()
-            .rposition(|s| matches!(s, Scope::Namespace { inline: false, .. }))
+            .rposition(|s| {
+                matches!(
+                    s,
+                    Scope::Namespace {
+                        inlining: Inlining::NotInline,
+                        ..
+                    }
+                )
+            })
             .map_or(0, |i| i + 1);
         let members = self
             .regions
@@ -180,8 +188,7 @@ fn target_for(spec: &SpecId, style: Style, shims: &mut ShimState, out: &mut Stri
         for scope in &spec.scopes {
             match scope {
                 Scope::Namespace {
-                    inline: true,
-                    redundant: true,
+                    inlining: Inlining::Redundant,
                     ..
                 } => {}
                 Scope::Namespace { name, .. } | Scope::Record { name } => {
@@ -224,9 +231,9 @@ fn concat(pieces: &[&str]) -> String {
 fn write_shim(out: &mut String, path: &[Scope], detail: &str, shim: &str, expr: &str) {
     for scope in path {
         match scope {
-            Scope::Namespace {
-                name, inline: true, ..
-            } => push_all(out, &["inline namespace ", name, " {\n"]),
+            Scope::Namespace { name, inlining } if inlining.is_inline() => {
+                push_all(out, &["inline namespace ", name, " {\n"])
+            }
             Scope::Namespace { name, .. } => push_all(out, &["namespace ", name, " {\n"]),
             Scope::AnonymousNamespace { inline: true } => out.push_str("inline namespace {\n"),
             Scope::AnonymousNamespace { inline: false } => out.push_str("namespace {\n"),
@@ -251,9 +258,9 @@ fn write_shim(out: &mut String, path: &[Scope], detail: &str, shim: &str, expr: 
     );
     for scope in path.iter().rev() {
         match scope {
-            Scope::Namespace {
-                name, inline: true, ..
-            } => push_all(out, &["} // inline namespace ", name, "\n"]),
+            Scope::Namespace { name, inlining } if inlining.is_inline() => {
+                push_all(out, &["} // inline namespace ", name, "\n"])
+            }
             Scope::Namespace { name, .. } => push_all(out, &["} // namespace ", name, "\n"]),
             // DPC++ prints the (empty) name after "namespace ", leaving a trailing space, and
             // "inline " for every inline namespace, named or not.

@@ -2,13 +2,12 @@
 //! (`footer.md` §4.4 and §4.7), not produced by this code.
 
 use super::*;
-use plugin::{Linkage, SourceLocation};
+use model::{Inlining, Linkage, SourceLocation};
 
 fn ns(name: &str) -> Scope {
     Scope::Namespace {
         name: name.into(),
-        inline: false,
-        redundant: false,
+        inlining: Inlining::NotInline,
     }
 }
 
@@ -144,8 +143,11 @@ inline const char *get_spec_constant_symbolic_ID_impl<::outer::__sycl_detail::__
 fn redundant_inline_namespace_is_dropped_ambiguous_one_kept() {
     let inline = |redundant| Scope::Namespace {
         name: "Bar".into(),
-        inline: true,
-        redundant,
+        inlining: if redundant {
+            Inlining::Redundant
+        } else {
+            Inlining::Inline
+        },
     };
     let ids = [
         spec(vec![ns("Foo"), inline(true)], "InlineNSSpecID", "A"),
@@ -163,8 +165,7 @@ fn inline_namespace_is_kept_in_shims() {
             ns("outer"),
             Scope::Namespace {
                 name: "inner".into(),
-                inline: true,
-                redundant: true,
+                inlining: Inlining::Redundant,
             },
             anon(),
         ],

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type, Walk};
-use crate::model::{Kernel, Linkage, Scope, SourceLocation, SpecId};
+use crate::model::{Callable, Inlining, Kernel, Linkage, Scope, SourceLocation, SpecId};
 
 /// Namespace paths (inline namespaces such as `_V1` left out) under which the SYCL classes are
 /// recognised by qualified name: SYCL 2020 `sycl`, legacy `cl::sycl`.
@@ -427,8 +427,8 @@ impl<'tu> Walker<'tu> {
                 &mut self.declared[index].1
             };
             for (scope, red) in spec.scopes.iter_mut().zip(redundancies) {
-                if let (Scope::Namespace { redundant, .. }, Some(r)) = (scope, red) {
-                    *redundant = r;
+                if let (Scope::Namespace { inlining, .. }, Some(true)) = (scope, red) {
+                    *inlining = Inlining::Redundant;
                 }
             }
         }
@@ -654,8 +654,7 @@ impl<'tu> Walker<'tu> {
             match scope {
                 Scope::Namespace {
                     name,
-                    inline: false,
-                    ..
+                    inlining: Inlining::NotInline,
                 } => {
                     key.push_str(name);
                     prefix.push_str(name);
@@ -787,11 +786,12 @@ impl<'tu> Walker<'tu> {
                     chain.lookups.clear();
                 } else {
                     let key = self.scope_usr(context);
-                    chain.scopes.push(Scope::Namespace {
-                        name,
-                        inline,
-                        redundant: false,
-                    });
+                    let inlining = if inline {
+                        Inlining::Inline
+                    } else {
+                        Inlining::NotInline
+                    };
+                    chain.scopes.push(Scope::Namespace { name, inlining });
                     chain.inline_checks.push(None);
                     chain.lookup_key = (!parent.lookups_closed()).then(|| key.clone());
                     if inline {
@@ -1358,23 +1358,23 @@ impl<'tu> Walker<'tu> {
             match arg_ty.declaration() {
                 Some(record) => {
                     let callable = if contains_lambda(arg) {
-                        "lambda".to_string()
+                        Callable::Lambda
                     } else {
-                        record.ty().canonical().spelling()
+                        Callable::Type(record.ty().canonical().spelling())
                     };
                     let (described, unsupported) = kernel_object::describe(arg_ty, record, callee);
                     object = described;
                     special = unsupported;
                     (callable, call_operator_takes_kernel_handler(record))
                 }
-                None => (arg_ty.spelling(), false),
+                None => (Callable::Type(arg_ty.spelling()), false),
             }
         } else if self.is_kernel_entry_point(callee) {
             // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
             let takes = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
                 .filter_map(|i| callee.argument(i))
                 .any(|p| is_kernel_handler(p.ty()));
-            ("kernel entry point".to_string(), takes)
+            (Callable::EntryPoint, takes)
         } else {
             self.search_instantiation(callee);
             return;
@@ -1468,7 +1468,7 @@ impl<'tu> Walker<'tu> {
         let special = kernel_object::special_types(kernel.ty());
         let (callable, takes_kernel_handler) = match lambda_in(*kernel) {
             Some(lambda) => (
-                "lambda".to_string(),
+                Callable::Lambda,
                 lambda
                     .children()
                     .iter()
@@ -1476,10 +1476,10 @@ impl<'tu> Walker<'tu> {
             ),
             None => match kernel.ty().canonical().declaration() {
                 Some(record) => (
-                    record.ty().canonical().spelling(),
+                    Callable::Type(record.ty().canonical().spelling()),
                     call_operator_takes_kernel_handler(record),
                 ),
-                None => (kernel.ty().spelling(), false),
+                None => (Callable::Type(kernel.ty().spelling()), false),
             },
         };
         // A launch in a template pattern: its instantiations are checked where they happen.

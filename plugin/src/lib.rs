@@ -4,23 +4,24 @@
 //! takes a `kernel_handler`.
 //!
 //! All libclang calls live in the private `libclang` module; this crate's public surface is
-//! [`analyze`] and the plain data in [`model`].
+//! [`analyze`] and the plain data of the `model` crate, re-exported as [`model`].
 
 mod analysis;
 mod demangle;
 mod header_cache;
 mod kernel_object;
 mod libclang;
-pub mod model;
 pub mod prefix;
+
+pub use ::model;
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 pub use model::{
-    Analysis, ArgumentKind, Kernel, KernelArgument, KernelObject, Linkage, Scope, SourceLocation,
-    SpecId,
+    Analysis, ArgumentKind, Callable, Inlining, Kernel, KernelArgument, KernelObject, Linkage,
+    Scope, SourceLocation, SpecId,
 };
 
 /// How to analyse one TU.

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use plugin::{Analysis, Linkage, Options, Scope, analyze};
+use plugin::{Analysis, Inlining, Linkage, Options, Scope, analyze};
 
 fn mock_include() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../lit-tests/Inputs");
@@ -111,13 +111,11 @@ fn scopes_record_inline_and_anonymous_namespaces() {
         [
             Scope::Namespace {
                 name: "Foo".into(),
-                inline: false,
-                redundant: false
+                inlining: Inlining::NotInline
             },
             Scope::Namespace {
                 name: "Bar".into(),
-                inline: true,
-                redundant: true
+                inlining: Inlining::Redundant
             }
         ]
     );
@@ -140,7 +138,7 @@ fn inline_namespace_kept_when_the_name_is_ambiguous_in_the_parent() {
     assert!(matches!(
         a.spec_ids[0].scopes[1],
         Scope::Namespace {
-            redundant: false,
+            inlining: Inlining::Inline,
             ..
         }
     ));
@@ -205,7 +203,7 @@ fn kernels_with_and_without_kernel_handler() {
             (
                 k.name.as_deref(),
                 k.invoker.as_str(),
-                k.callable.as_str(),
+                k.callable.spelling(),
                 k.takes_kernel_handler,
             )
         })

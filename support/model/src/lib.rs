@@ -1,5 +1,6 @@
-//! The analysis result: the data handed from the front end to the footer generator (and, as
-//! JSON, to build systems). Nothing here refers to libclang.
+//! The analysis result: the data handed from the front end (`plugin`, over libclang) to the
+//! footer generator, the integration header and, as JSON, to build systems. Plain data: this
+//! crate depends on nothing but serde, so renderers and tests build without libclang.
 
 use std::path::PathBuf;
 
@@ -80,15 +81,11 @@ impl SpecId {
 }
 
 /// One enclosing declaration context of a spec id.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Scope {
     Namespace {
         name: String,
-        inline: bool,
-        /// For inline namespaces: clang's printer drops the namespace from a qualified name
-        /// because looking the next name up in the parent finds exactly one declaration.
-        redundant: bool,
+        inlining: Inlining,
     },
     AnonymousNamespace {
         inline: bool,
@@ -97,6 +94,53 @@ pub enum Scope {
     Record {
         name: String,
     },
+}
+
+/// Whether a named namespace is inline, and whether clang's printer leaves it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Inlining {
+    NotInline,
+    /// Inline, and printed in qualified names.
+    Inline,
+    /// Inline, and left out of qualified names: looking the next name up in the enclosing
+    /// namespace finds exactly one declaration.
+    Redundant,
+}
+
+impl Inlining {
+    pub fn is_inline(self) -> bool {
+        !matches!(self, Inlining::NotInline)
+    }
+}
+
+/// `--json` has always spelt scopes as `{"kind": …, "name": …, "inline": …, "redundant": …}`;
+/// build systems read that shape.
+impl Serialize for Scope {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        match self {
+            Scope::Namespace { name, inlining } => {
+                let mut st = s.serialize_struct("Scope", 4)?;
+                st.serialize_field("kind", "namespace")?;
+                st.serialize_field("name", name)?;
+                st.serialize_field("inline", &inlining.is_inline())?;
+                st.serialize_field("redundant", &matches!(inlining, Inlining::Redundant))?;
+                st.end()
+            }
+            Scope::AnonymousNamespace { inline } => {
+                let mut st = s.serialize_struct("Scope", 2)?;
+                st.serialize_field("kind", "anonymous_namespace")?;
+                st.serialize_field("inline", inline)?;
+                st.end()
+            }
+            Scope::Record { name } => {
+                let mut st = s.serialize_struct("Scope", 2)?;
+                st.serialize_field("kind", "record")?;
+                st.serialize_field("name", name)?;
+                st.end()
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -130,8 +174,7 @@ pub struct Kernel {
     pub name: Option<String>,
     /// The invoking function (`single_task`, `parallel_for`, …).
     pub invoker: String,
-    /// `lambda` or the functor's type.
-    pub callable: String,
+    pub callable: Callable,
     pub takes_kernel_handler: bool,
     pub location: SourceLocation,
     /// Types among the callable's captures (also inside captured structs and arrays) that
@@ -143,6 +186,33 @@ pub struct Kernel {
     /// Not part of `--json`.
     #[serde(skip)]
     pub object: Option<KernelObject>,
+}
+
+/// What a kernel launch is given to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Callable {
+    Lambda,
+    /// A `[[clang::sycl_kernel_entry_point]]` function: the kernel is the function itself.
+    EntryPoint,
+    /// A functor (or other callable) of this type, spelt canonically.
+    Type(String),
+}
+
+impl Callable {
+    /// As `--json` spells it: `lambda` or the type.
+    pub fn spelling(&self) -> &str {
+        match self {
+            Callable::Lambda => "lambda",
+            Callable::EntryPoint => "kernel entry point",
+            Callable::Type(name) => name,
+        }
+    }
+}
+
+impl Serialize for Callable {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.spelling())
+    }
 }
 
 /// A kernel object (lambda closure or functor) and the kernel arguments DPC++ makes of it.
@@ -186,4 +256,50 @@ pub enum ArgumentKind {
     },
     /// A `local_accessor` (`kind_accessor`, target `local`).
     LocalAccessor { dimensions: u32 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json<T: Serialize>(value: &T) -> String {
+        serde_json::to_string(value).expect("serialisable")
+    }
+
+    #[test]
+    fn scopes_keep_their_json_shape() {
+        let named = |inlining| Scope::Namespace {
+            name: "ns".into(),
+            inlining,
+        };
+        assert_eq!(
+            json(&named(Inlining::NotInline)),
+            r#"{"kind":"namespace","name":"ns","inline":false,"redundant":false}"#
+        );
+        assert_eq!(
+            json(&named(Inlining::Inline)),
+            r#"{"kind":"namespace","name":"ns","inline":true,"redundant":false}"#
+        );
+        assert_eq!(
+            json(&named(Inlining::Redundant)),
+            r#"{"kind":"namespace","name":"ns","inline":true,"redundant":true}"#
+        );
+        assert_eq!(
+            json(&Scope::AnonymousNamespace { inline: true }),
+            r#"{"kind":"anonymous_namespace","inline":true}"#
+        );
+        assert_eq!(
+            json(&Scope::Record {
+                name: "S<1>".into()
+            }),
+            r#"{"kind":"record","name":"S<1>"}"#
+        );
+    }
+
+    #[test]
+    fn callables_are_spelt_as_before() {
+        assert_eq!(json(&Callable::Lambda), r#""lambda""#);
+        assert_eq!(json(&Callable::EntryPoint), r#""kernel entry point""#);
+        assert_eq!(json(&Callable::Type("F<int>".into())), r#""F<int>""#);
+    }
 }
