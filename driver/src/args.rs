@@ -1,65 +1,12 @@
-//! The command line as the clang driver reads it: options with separate values, inputs by
-//! extension or `-x`, phases, outputs. One table decides which options take a value and
-//! whether an option belongs to compiling or only to linking.
+//! The command line as the clang driver reads it: inputs by extension or `-x`, phases, outputs,
+//! the SYCL options this driver reads, compile and link flags. Which options take a value and
+//! which job an option belongs to is `clang_args`' table.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-/// Options whose value is the next argument (when not joined).
-const SEPARATE_VALUE: &[&str] = &[
-    "-o",
-    "-I",
-    "-D",
-    "-U",
-    "-include",
-    "-imacros",
-    "-isystem",
-    "-iquote",
-    "-idirafter",
-    "-iprefix",
-    "-iwithprefix",
-    "-iwithprefixbefore",
-    "-isysroot",
-    "-x",
-    "-MF",
-    "-MT",
-    "-MQ",
-    "-Xclang",
-    "-Xlinker",
-    "-Xpreprocessor",
-    "-Xassembler",
-    "-mllvm",
-    "-L",
-    "-l",
-    "-target",
-    "-arch",
-    "-z",
-    "-T",
-    "-u",
-    "-e",
-    "-include-pch",
-    "-ivfsoverlay",
-    "--param",
-    "-Xarch_host",
-    "-Xarch_device",
-    "-Xoffload-linker",
-    "-dependency-file",
-    "-main-file-name",
-];
-
-/// Options that take no part in compiling (given at compile time clang only warns).
-fn is_link_only(arg: &str) -> bool {
-    arg.starts_with("-l")
-        || arg.starts_with("-L")
-        || arg.starts_with("-Wl,")
-        || arg.starts_with("-fuse-ld=")
-        || arg.starts_with("-nostdlib")
-        || matches!(
-            arg,
-            "-shared" | "-static" | "-rdynamic" | "-pie" | "-no-pie" | "-pthread"
-        )
-}
+use clang_args::{Arg, Id, Role};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -207,127 +154,108 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         unsupported: None,
     };
     let mut language: Option<OsString> = None;
-    let mut only_inputs = false;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = &args[i];
-        i += 1;
-        let text = arg.to_string_lossy();
-        let is_input = only_inputs || !text.starts_with('-') || text == "-";
-        if is_input {
-            let path = PathBuf::from(arg);
-            let header = language
-                .as_deref()
-                .is_some_and(|l| l.as_bytes().ends_with(b"-header"));
-            if header {
-                cl.unsupported = Some("a precompiled header (-x c++-header)");
-            }
-            if path.extension().is_some_and(|e| e == "cppm" || e == "ixx") {
-                cl.unsupported = Some("a C++20 module interface");
-            }
-            cl.inputs.push(Input {
-                kind: kind_of(&path, language.as_deref()),
-                path,
-                language: language.clone(),
-            });
-            continue;
+    for arg in clang_args::parse(args) {
+        if arg.missing_value() {
+            return Err(ArgError::MissingValue(arg.spelling()));
         }
-        let mut take_value = |name: &str| -> Result<OsString, ArgError> {
-            let v = args
-                .get(i)
-                .cloned()
-                .ok_or_else(|| ArgError::MissingValue(name.to_string()))?;
-            i += 1;
-            Ok(v)
-        };
-        match text.as_ref() {
-            "--" => only_inputs = true,
-            "-fsycl" => cl.sycl = true,
-            "-fno-sycl" => cl.sycl = false,
-            "-c" => cl.phase = Phase::Compile,
-            "-S" => cl.phase = Phase::Assemble,
-            "-E" => cl.phase = Phase::Preprocess,
-            "-fsyntax-only" => cl.phase = Phase::SyntaxOnly,
-            "-M" | "-MM" => {
-                cl.phase = Phase::Dependencies;
-                cl.compile_flags.push(arg.clone());
+        if arg.role == Role::Input {
+            cl.add_input(PathBuf::from(&arg.words[0]), language.as_deref());
+        } else if arg.id == Some(Id::Language) {
+            let value = arg.value.unwrap_or_default();
+            language = (value.as_bytes() != b"none").then(|| value.to_os_string());
+            cl.compile_flags.extend(arg.words.iter().cloned());
+        } else if !cl.read_driver_option(&arg)? {
+            let flags = if arg.role == Role::Link {
+                &mut cl.link_flags
+            } else {
+                &mut cl.compile_flags
+            };
+            flags.extend(arg.words.iter().cloned());
+        }
+    }
+    Ok(cl)
+}
+
+impl CommandLine {
+    fn add_input(&mut self, path: PathBuf, language: Option<&OsStr>) {
+        if language.is_some_and(|l| l.as_bytes().ends_with(b"-header")) {
+            self.unsupported = Some("a precompiled header (-x c++-header)");
+        }
+        if path.extension().is_some_and(|e| e == "cppm" || e == "ixx") {
+            self.unsupported = Some("a C++20 module interface");
+        }
+        self.inputs.push(Input {
+            kind: kind_of(&path, language),
+            path,
+            language: language.map(OsStr::to_os_string),
+        });
+    }
+
+    /// Reads an option this driver acts on; `false` for the rest (compile and link flags).
+    /// Some are read and still passed on (`-v`, `-M`, unsupported ones).
+    fn read_driver_option(&mut self, arg: &Arg<'_>) -> Result<bool, ArgError> {
+        let text = || arg.words[0].to_string_lossy().into_owned();
+        let value = || arg.value.unwrap_or_default();
+        match arg.id {
+            Some(Id::EndOfOptions) => {}
+            Some(Id::Sycl) => self.sycl = true,
+            Some(Id::NoSycl) => self.sycl = false,
+            Some(Id::CompileOnly) => self.phase = Phase::Compile,
+            Some(Id::AssembleOnly) => self.phase = Phase::Assemble,
+            Some(Id::PreprocessOnly) => self.phase = Phase::Preprocess,
+            Some(Id::SyntaxOnly) => self.phase = Phase::SyntaxOnly,
+            Some(Id::DependenciesOnly | Id::UserDependenciesOnly) => {
+                self.phase = Phase::Dependencies;
+                return Ok(false);
             }
-            "--precompile" => {
-                cl.unsupported = Some("C++20 modules (--precompile)");
-                cl.compile_flags.push(arg.clone());
+            Some(Id::Precompile) => {
+                self.unsupported = Some("C++20 modules (--precompile)");
+                return Ok(false);
             }
-            "-###" => cl.dry_run = true,
-            "-v" => {
-                cl.verbose = true;
-                cl.compile_flags.push(arg.clone());
+            Some(Id::ModuleFile) => {
+                self.unsupported = Some("C++20 modules (-fmodule-file=)");
+                return Ok(false);
             }
-            "-save-temps" | "--save-temps" => cl.save_temps = true,
-            "-o" => cl.output = Some(PathBuf::from(take_value("-o")?)),
-            "-x" => {
-                let v = take_value("-x")?;
-                language = (v.as_bytes() != b"none").then(|| v.clone());
-                cl.compile_flags.push(arg.clone());
-                cl.compile_flags.push(v);
+            Some(Id::DryRun) => self.dry_run = true,
+            Some(Id::Verbose) => {
+                self.verbose = true;
+                return Ok(false);
             }
-            _ if text.starts_with("-fsycl-spec-constants=") => {
-                let value = &text["-fsycl-spec-constants=".len()..];
-                cl.spec_constants = match value {
-                    "native" => SpecConstMode::Native,
-                    "emulation" => SpecConstMode::Emulation,
+            Some(Id::SaveTemps | Id::SaveTempsMode) => self.save_temps = true,
+            Some(Id::Output) => self.output = Some(PathBuf::from(value())),
+            Some(Id::SyclSpecConstants) => {
+                self.spec_constants = match value().as_bytes() {
+                    b"native" => SpecConstMode::Native,
+                    b"emulation" => SpecConstMode::Emulation,
                     _ => {
                         return Err(ArgError::BadSpecConstMode {
-                            option: text.to_string(),
-                            value: value.to_string(),
+                            option: text(),
+                            value: value().to_string_lossy().into_owned(),
                         });
                     }
                 };
             }
             // DPC++'s spelling; a bare -fsycl-device-code-split means auto.
-            "-fsycl-device-code-split" => cl.device_code_split = Split::Auto,
-            _ if text.starts_with("-fsycl-device-code-split=") => {
-                let value = &text["-fsycl-device-code-split=".len()..];
-                cl.device_code_split = match value {
-                    "per_kernel" => Split::PerKernel,
-                    "per_source" => Split::PerSource,
-                    "auto" => Split::Auto,
-                    "off" => Split::None,
+            Some(Id::SyclDeviceCodeSplit) => self.device_code_split = Split::Auto,
+            Some(Id::SyclDeviceCodeSplitMode) => {
+                self.device_code_split = match value().as_bytes() {
+                    b"per_kernel" => Split::PerKernel,
+                    b"per_source" => Split::PerSource,
+                    b"auto" => Split::Auto,
+                    b"off" => Split::None,
                     _ => {
                         return Err(ArgError::BadSplitMode {
-                            option: text.to_string(),
-                            value: value.to_string(),
+                            option: text(),
+                            value: value().to_string_lossy().into_owned(),
                         });
                     }
                 };
             }
-            _ if text.starts_with("-fmodule-file=") => {
-                cl.unsupported = Some("C++20 modules (-fmodule-file=)");
-                cl.compile_flags.push(arg.clone());
-            }
-            _ if text.starts_with("-fsycl-footer-path=") => {
-                cl.generated_dir = Some(PathBuf::from(&text["-fsycl-footer-path=".len()..]));
-            }
-            _ if text.starts_with("-save-temps=") => cl.save_temps = true,
-            _ if text.starts_with("-o") => cl.output = Some(PathBuf::from(&text[2..])),
-            _ if text == "-Xlinker" => {
-                let v = take_value("-Xlinker")?;
-                cl.link_flags.push(arg.clone());
-                cl.link_flags.push(v);
-            }
-            _ if matches!(text.as_ref(), "-l" | "-L") => {
-                let v = take_value(&text)?;
-                cl.link_flags.push(arg.clone());
-                cl.link_flags.push(v);
-            }
-            _ if is_link_only(&text) => cl.link_flags.push(arg.clone()),
-            _ if SEPARATE_VALUE.contains(&text.as_ref()) => {
-                let v = take_value(&text)?;
-                cl.compile_flags.push(arg.clone());
-                cl.compile_flags.push(v);
-            }
-            _ => cl.compile_flags.push(arg.clone()),
+            Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
+            _ => return Ok(false),
         }
+        Ok(true)
     }
-    Ok(cl)
 }
 
 #[cfg(test)]
@@ -420,6 +348,17 @@ mod tests {
         );
         assert!(parse_str(&["a.cpp"]).unsupported.is_none());
         assert_eq!(parse_str(&["-MM", "a.cpp"]).phase, Phase::Dependencies);
+    }
+
+    #[test]
+    fn joined_language_and_link_only_options() {
+        let cl = parse_str(&[
+            "-xc++", "x.txt", "-xnone", "-z", "now", "-T", "l.ld", "-O2", "a.o",
+        ]);
+        assert_eq!(cl.inputs[0].kind, InputKind::CxxSource);
+        assert_eq!(cl.inputs[1].kind, InputKind::LinkInput);
+        assert_eq!(cl.compile_flags, ["-xc++", "-xnone", "-O2"]);
+        assert_eq!(cl.link_flags, ["-z", "now", "-T", "l.ld"]);
     }
 
     #[test]

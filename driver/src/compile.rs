@@ -26,7 +26,7 @@ use post_link::device;
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
-use crate::depfile::{self, DepOptions, without_dependency_flags};
+use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
 use crate::pipeline::{
@@ -34,6 +34,7 @@ use crate::pipeline::{
     move_into_place, timing, write_file,
 };
 use crate::toolchain::Toolchain;
+use clang_args::without_dependency_output;
 
 const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
 
@@ -87,7 +88,7 @@ impl Unit<'_> {
             ))
             .arg("-include")
             .arg(&self.files.prelude)
-            .args(without_dependency_flags(&self.cl.compile_flags))
+            .args(without_dependency_output(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
         // DPC++ optimises device code unless told otherwise.
@@ -116,7 +117,7 @@ impl Unit<'_> {
             .arg(&files.header)
             .arg("-iquote")
             .arg(source_dir)
-            .args(without_dependency_flags(&self.cl.compile_flags))
+            .args(without_dependency_output(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
         let deps = DepOptions::from_flags(&self.cl.compile_flags);
@@ -156,8 +157,9 @@ impl Unit<'_> {
         cmd
     }
 
-    /// Method A of driver.md §2.1: a copy of the source behind `#line 1 "<source>"`, the footer
-    /// included after the last line; a byte-order mark stays first.
+    /// Method A of `docs/reference/driver.md` §2.1: a copy of the source behind
+    /// `#line 1 "<source>"`, the footer included after the last line; a byte-order mark stays
+    /// first.
     fn host_source(&self) -> Result<Vec<u8>> {
         let original = std::fs::read(&self.source.path).map_err(|e| {
             Failure::Message(format!("cannot read '{}': {e}", self.source.path.display()))
@@ -180,11 +182,8 @@ impl Unit<'_> {
     fn analysis_options(&self) -> plugin::Options {
         plugin::Options {
             source: self.source.path.clone(),
-            // `-v` is for the compiler jobs: libclang would print its own banner and search
-            // list (with an empty InstalledDir) for each of its parses.
-            args: without_dependency_flags(&self.cl.compile_flags)
+            args: analysis_flags(&self.cl.compile_flags)
                 .into_iter()
-                .filter(|f| f != "-v")
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .collect(),
             unique_prefix: None,
@@ -192,6 +191,18 @@ impl Unit<'_> {
             header_cache: crate::toolchain::header_cache_dir(),
         }
     }
+}
+
+/// The compile flags for the analysis: no dependency output (libclang would write depfiles) and
+/// no driver-only flags (`-v` would make libclang print its own banner and search list, with an
+/// empty InstalledDir, for each of its parses).
+fn analysis_flags(compile_flags: &[OsString]) -> Vec<OsString> {
+    use clang_args::Role;
+    clang_args::words(
+        clang_args::parse(compile_flags)
+            .into_iter()
+            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
+    )
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -491,11 +502,8 @@ fn finish_device_compile(
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level
 /// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
 fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
-    let level = compile_flags
-        .iter()
-        .rev()
-        .find_map(|f| f.as_bytes().strip_prefix(b"-O"))
-        .unwrap_or(b"2");
+    let level = clang_args::last_value(compile_flags, clang_args::Id::Optimize)
+        .map_or(&b"2"[..], |v| v.as_bytes());
     match level {
         b"0" => None,
         b"1" => Some("default<O1>"),

@@ -1,12 +1,12 @@
-//! `-MD`/`-MMD` dependency files that name only real inputs (driver.md R10). The host compile
-//! writes its depfile into the generated directory; it names the generated copy of the source
+//! `-MD`/`-MMD` dependency files that name only real inputs (`docs/reference/driver.md` R10).
+//! The host compile writes its depfile into the generated directory; it names the generated copy of the source
 //! and the generated headers, so it is rewritten: the copy becomes the original source, the
 //! generated files go, and the file lands where `-MF` (or the output name) says, with the
 //! targets of `-MT`/`-MQ` (or the output as given).
 
 use std::path::{Path, PathBuf};
 
-pub(crate) use footer_gen::dependency_flags::{DepOptions, without_dependency_flags};
+pub(crate) use footer_gen::dependency_flags::DepOptions;
 
 /// The prerequisites of a make rule as written by clang (escaped spaces, `$$`, continuations).
 pub(crate) fn parse_prerequisites(text: &str) -> Vec<String> {

@@ -174,7 +174,7 @@ impl Drop for Scratch {
 }
 
 pub(crate) fn has_optimization_flag(flags: &[OsString]) -> bool {
-    flags.iter().any(|f| f.as_bytes().starts_with(b"-O"))
+    clang_args::last_value(flags, clang_args::Id::Optimize).is_some()
 }
 
 /// Absolute form of a path (generated files are included by absolute path).

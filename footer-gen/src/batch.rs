@@ -78,23 +78,26 @@ fn normalized(path: &Path) -> PathBuf {
 }
 
 /// Compiler arguments of an entry minus the compiler, the source (however the argument spells
-/// it: Bear writes an absolute `file` and a relative argument), and output-only flags; the
-/// entry's directory becomes `-working-directory` so relative `-I` paths keep working.
+/// it: Bear writes an absolute `file` and a relative argument), outputs, phase and dependency
+/// options; the entry's directory becomes `-working-directory` so relative `-I` paths keep
+/// working.
 fn flags_of(directory: &Path, source: &Path, argv: &[String]) -> Vec<String> {
+    use clang_args::Role;
+    let words: Vec<std::ffi::OsString> = argv.iter().skip(1).map(Into::into).collect();
     let mut flags = vec![format!("-working-directory={}", directory.display())];
-    let mut skip_next = false;
-    for arg in argv.iter().skip(1) {
-        if skip_next {
-            skip_next = false;
+    for arg in clang_args::parse(&words) {
+        let is_the_source =
+            arg.role == Role::Input && normalized(&directory.join(&arg.words[0])) == source;
+        if is_the_source
+            || matches!(
+                arg.role,
+                Role::Output | Role::Phase | Role::DependencyOutput
+            )
+        {
             continue;
         }
-        match arg.as_str() {
-            "-o" | "-MF" | "-MT" | "-MQ" => skip_next = true,
-            "-c" | "-MD" | "-MMD" => {}
-            a if !a.starts_with('-') && normalized(&directory.join(a)) == source => {}
-            a if a.starts_with("-o") && a.len() > 2 => {}
-            _ => flags.push(arg.clone()),
-        }
+        // The words came from strings.
+        flags.extend(arg.words.iter().map(|w| w.to_string_lossy().into_owned()));
     }
     flags
 }
@@ -272,6 +275,16 @@ mod tests {
         );
         assert_eq!(jobs[1].flags, vec!["-working-directory=/b", "-O2"]);
         assert_eq!(jobs[1].footer, PathBuf::from("/out/s/b.cpp.footer.h"));
+    }
+
+    #[test]
+    fn dependency_options_go_in_every_spelling() {
+        // A joined -MF used to stay, and libclang then wrote a depfile of its own.
+        let (jobs, _) = jobs(
+            r#"[{"directory": "/b", "file": "a.cpp",
+                 "arguments": ["cc", "-MMD", "-MFa.d", "-MTa.o", "-MP", "-O1", "-c", "a.cpp"]}]"#,
+        );
+        assert_eq!(jobs[0].flags, vec!["-working-directory=/b", "-O1"]);
     }
 
     #[test]

@@ -1,10 +1,8 @@
-//! Dependency-output flags (`-MD`, `-MMD`, `-MF`, `-MT`, `-MQ`, `-MP`, `-M`, `-MM`) among a
-//! compile's flags: what they ask for, and the flags without them. Shared by `sycl-footer`
-//! (flags after `--`) and `sycl-clang++` (its device compile and analysis must not write
-//! depfiles; the host compile's is rewritten).
+//! What the dependency-output flags (`-MD`, `-MMD`, `-MF`, `-MT`, `-MQ`, `-MP`) among a
+//! compile's flags ask for. Shared by `sycl-footer` (flags after `--`) and `sycl-clang++` (the
+//! host compile's depfile is rewritten); which flags these are is `clang_args`' table.
 
 use std::ffi::OsString;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// The dependency options of a compile.
@@ -22,27 +20,20 @@ pub struct DepOptions {
 
 impl DepOptions {
     pub fn from_flags(flags: &[OsString]) -> DepOptions {
+        use clang_args::Id;
         let mut d = DepOptions::default();
-        let mut it = flags.iter();
-        while let Some(f) = it.next() {
-            let b = f.as_bytes();
-            let mut value = |joined: &[u8]| -> Option<String> {
-                if joined.is_empty() {
-                    it.next().map(|v| v.to_string_lossy().into_owned())
-                } else {
-                    Some(String::from_utf8_lossy(joined).into_owned())
-                }
-            };
-            match b {
-                b"-MD" => d.wanted = true,
-                b"-MMD" => {
+        for arg in clang_args::parse(flags) {
+            let value = || arg.value.map(|v| v.to_string_lossy().into_owned());
+            match arg.id {
+                Some(Id::WriteDependencies) => d.wanted = true,
+                Some(Id::WriteUserDependencies) => {
                     d.wanted = true;
                     d.user_headers_only = true;
                 }
-                b"-MP" => d.phony = true,
-                _ if b.starts_with(b"-MF") => d.file = value(&b[3..]).map(PathBuf::from),
-                _ if b.starts_with(b"-MT") => d.targets.extend(value(&b[3..])),
-                _ if b.starts_with(b"-MQ") => d.targets.extend(value(&b[3..]).map(|t| quote(&t))),
+                Some(Id::PhonyTargets) => d.phony = true,
+                Some(Id::DependencyFile) => d.file = arg.value.map(PathBuf::from),
+                Some(Id::DependencyTarget) => d.targets.extend(value()),
+                Some(Id::DependencyQuotedTarget) => d.targets.extend(value().map(|t| quote(&t))),
                 _ => {}
             }
         }
@@ -64,34 +55,6 @@ impl DepOptions {
             self.targets.join(" ")
         }
     }
-}
-
-/// Dependency-output options belong to the host compile only (it reads every real input).
-fn is_dependency_flag(flag: &[u8]) -> bool {
-    matches!(
-        flag,
-        b"-MD" | b"-MMD" | b"-MP" | b"-M" | b"-MM" | b"-MF" | b"-MT" | b"-MQ"
-    ) || flag.starts_with(b"-MF")
-        || flag.starts_with(b"-MT")
-        || flag.starts_with(b"-MQ")
-}
-
-/// Compile flags without dependency output (for the device compile and the analysis).
-pub fn without_dependency_flags(flags: &[OsString]) -> Vec<OsString> {
-    let mut out = Vec::with_capacity(flags.len());
-    let mut skip_value = false;
-    for f in flags {
-        if std::mem::take(&mut skip_value) {
-            continue;
-        }
-        let b = f.as_bytes();
-        if is_dependency_flag(b) {
-            skip_value = matches!(b, b"-MF" | b"-MT" | b"-MQ");
-            continue;
-        }
-        out.push(f.clone());
-    }
-    out
 }
 
 /// `-MQ`: make-quotes `$` (the depfile writer escapes spaces and `#` itself).

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
-use footer_gen::dependency_flags::{DepOptions, without_dependency_flags};
+use footer_gen::dependency_flags::DepOptions;
 use footer_gen::{Style, batch, output};
 
 #[global_allocator]
@@ -200,7 +200,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     let compile_deps = DepOptions::from_flags(&cli.compile_flags);
     let options = plugin::Options {
         source: file.clone(),
-        args: without_dependency_flags(&cli.compile_flags),
+        args: clang_args::without_dependency_output(&cli.compile_flags),
         unique_prefix: cli.unique_prefix.clone(),
         // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
         skip_teardown: true,

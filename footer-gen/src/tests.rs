@@ -1,5 +1,5 @@
 //! Expected texts below are transcribed from the footer specification
-//! (`footer.md` §4.4 and §4.7), not produced by this code.
+//! (`docs/reference/footer.md` §4.4 and §4.7), not produced by this code.
 
 use super::*;
 use model::{Inlining, Linkage, SourceLocation};

@@ -395,7 +395,7 @@ mod tests {
     }
 
     // Expected texts: clang's printing of the same arguments (TemplateArgument::print with
-    // canonical types), as DPC++'s footer shows them (footer.md §4.3, §6.4).
+    // canonical types), as DPC++'s footer shows them (`docs/reference/footer.md` §4.3, §6.4).
     #[test]
     fn half_precision_types_print_with_their_keywords() {
         assert_eq!(args("_Z1vIDhE").as_deref(), Some("<__fp16>"));

@@ -32,10 +32,10 @@ const HEADER_TEXT: &str = "#include <sycl/sycl.hpp>\n";
 
 /// Flags after which the AST would not stand for the source's first line.
 fn includes_ahead_of_source(args: &[OsString]) -> bool {
-    args.iter().any(|a| {
-        let a = a.as_bytes();
-        a.starts_with(b"-include") || a.starts_with(b"-imacros") || a.starts_with(b"--include")
-    })
+    use clang_args::Id;
+    clang_args::parse(args)
+        .iter()
+        .any(|a| matches!(a.id, Some(Id::Include | Id::IncludeMacros | Id::IncludePch)))
 }
 
 /// The AST of Intel's headers for a parse of `source` with `args`, built now if missing; `None`

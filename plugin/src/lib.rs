@@ -16,7 +16,6 @@ pub mod prefix;
 pub use ::model;
 
 use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 pub use model::{
@@ -72,37 +71,20 @@ pub enum Error {
     },
 }
 
-/// Flags that must not reach the libclang host parse: SYCL driver modes (they would make
-/// libclang parse the device job), offload targets, and prefix options stock clang rejects.
+/// Flags that must not reach the libclang host parse: SYCL driver options (they would make
+/// libclang parse the device job, or are unknown to stock clang), and a cc1
+/// `-fsycl-is-device`; `-fsycl-is-host` is added unless given.
 fn host_parse_args(args: &[OsString]) -> Vec<OsString> {
-    let mut out = Vec::with_capacity(args.len() + 2);
-    let mut iter = args.iter().peekable();
-    let mut has_host_flag = false;
-    while let Some(arg) = iter.next() {
-        let a = arg.as_bytes();
-        if a == b"-fsycl"
-            || a == b"-fsycl-device-only"
-            || a == b"-fsycl-host-only"
-            || a.starts_with(b"-fsycl-unique-prefix=")
-            || a.starts_with(b"-fsycl-targets=")
-            || a.starts_with(b"--offload")
-            || a.starts_with(b"-fsycl-int-footer=")
-            || a.starts_with(b"-fsycl-int-header=")
-        {
-            continue;
-        }
-        if a == b"-Xclang" {
-            if let Some(next) = iter.peek() {
-                if next.as_bytes() == b"-fsycl-is-host" {
-                    has_host_flag = true;
-                } else if next.as_bytes() == b"-fsycl-is-device" {
-                    iter.next();
-                    continue;
-                }
-            }
-        }
-        out.push(arg.clone());
-    }
+    let parsed = clang_args::parse(args);
+    let is_cc1 = |arg: &clang_args::Arg<'_>, flag: &str| {
+        arg.id == Some(clang_args::Id::XClang) && arg.value == Some(OsStr::new(flag))
+    };
+    let has_host_flag = parsed.iter().any(|a| is_cc1(a, "-fsycl-is-host"));
+    let mut out = clang_args::words(
+        parsed
+            .into_iter()
+            .filter(|a| a.role != clang_args::Role::SyclDriver && !is_cc1(a, "-fsycl-is-device")),
+    );
     if !has_host_flag {
         out.push("-Xclang".into());
         out.push("-fsycl-is-host".into());

@@ -10,50 +10,20 @@ use std::os::unix::ffi::OsStrExt;
 
 use sha2::{Digest, Sha256};
 
-/// Flags followed by a separate value that never change the TU's contents.
-const OUTPUT_FLAGS_WITH_VALUE: &[&str] = &["-o", "-MF", "-MT", "-MQ"];
-/// Flags (exact spelling) that never change the TU's contents.
-const OUTPUT_FLAGS: &[&str] = &[
-    "-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-v",
-];
-/// Prefixes of joined flags that never change the TU's contents.
-const OUTPUT_FLAG_PREFIXES: &[&str] = &[
-    "-o",
-    "-MF",
-    "-MT",
-    "-MQ",
-    "-fsycl-unique-prefix=",
-    "-fcolor-diagnostics",
-    "-fno-color-diagnostics",
-    "-fdiagnostics-",
-];
-
 /// `uid` + 16 lowercase hex digits from a hash of `source` (as given) and the TU-relevant flags.
 pub fn deterministic(source: &OsStr, args: &[OsString]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"sycl-specconst-prefix-v1\0");
     hasher.update(source.as_bytes());
     hasher.update(b"\0");
-    let mut skip_next = false;
-    for arg in args {
-        let arg = arg.as_bytes();
-        if skip_next {
-            skip_next = false;
+    for arg in clang_args::parse(args) {
+        if !changes_the_tu(&arg) {
             continue;
         }
-        if OUTPUT_FLAGS_WITH_VALUE.iter().any(|f| f.as_bytes() == arg) {
-            skip_next = true;
-            continue;
+        for word in arg.words {
+            hasher.update(word.as_bytes());
+            hasher.update(b"\0");
         }
-        if OUTPUT_FLAGS.iter().any(|f| f.as_bytes() == arg)
-            || OUTPUT_FLAG_PREFIXES
-                .iter()
-                .any(|p| arg.starts_with(p.as_bytes()))
-        {
-            continue;
-        }
-        hasher.update(arg);
-        hasher.update(b"\0");
     }
     let digest = hasher.finalize();
     let mut out = String::with_capacity(19);
@@ -62,6 +32,22 @@ pub fn deterministic(source: &OsStr, args: &[OsString]) -> String {
         out.push_str(&format!("{byte:02x}"));
     }
     out
+}
+
+/// Outputs, phases, depfiles, diagnostics' looks, driver behaviour and linking leave the TU as
+/// it is, and so does the prefix option itself.
+fn changes_the_tu(arg: &clang_args::Arg<'_>) -> bool {
+    use clang_args::Role;
+    let role_keeps_the_tu = matches!(
+        arg.role,
+        Role::Output
+            | Role::Phase
+            | Role::DependencyOutput
+            | Role::Presentation
+            | Role::DriverOnly
+            | Role::Link
+    );
+    !role_keeps_the_tu && arg.id != Some(clang_args::Id::SyclUniquePrefix)
 }
 
 /// Checks an explicit prefix: it is embedded in C string literals and IR names, so only
@@ -87,11 +73,8 @@ pub fn validate(prefix: &str) -> Result<(), String> {
 /// The prefix given in the compile flags as `-fsycl-unique-prefix=…` (last one wins, as in clang).
 /// Bytes that are not UTF-8 come back replaced, so that `validate` refuses them.
 pub fn from_flags(args: &[OsString]) -> Option<std::borrow::Cow<'_, str>> {
-    args.iter().rev().find_map(|a| {
-        a.as_bytes()
-            .strip_prefix(b"-fsycl-unique-prefix=")
-            .map(String::from_utf8_lossy)
-    })
+    clang_args::last_value(args, clang_args::Id::SyclUniquePrefix)
+        .map(|value| String::from_utf8_lossy(value.as_bytes()))
 }
 
 #[cfg(test)]
@@ -158,6 +141,29 @@ mod tests {
             ]),
         );
         assert_eq!(base, with_outputs);
+    }
+
+    #[test]
+    fn phases_and_link_flags_do_not_change_the_prefix() {
+        let base = deterministic(OsStr::new("a.cpp"), &args(&["-DX"]));
+        let variants = [
+            &["-fsyntax-only", "-DX"][..],
+            &["-DX", "-E", "-MMD", "-MFa.d"],
+            &["-DX", "-lm", "-Wl,--as-needed", "-###"],
+            &["-fsycl-unique-prefix=p", "-DX"],
+        ];
+        for flags in variants {
+            assert_eq!(
+                deterministic(OsStr::new("a.cpp"), &args(flags)),
+                base,
+                "{flags:?}"
+            );
+        }
+        // A value that looks like an output flag is still a value: `-D -c` defines `-c`.
+        assert_ne!(
+            deterministic(OsStr::new("a.cpp"), &args(&["-DX", "-D", "-c"])),
+            base
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The analysis model on small TUs (real libclang, the lit suite's mock SYCL header).
-//! Expected IDs, scopes and order follow `footer.md` §1, §2 and §6.
+//! Expected IDs, scopes and order follow `docs/reference/footer.md` §1, §2 and §6.
 
 use std::io::Write;
 use std::path::PathBuf;

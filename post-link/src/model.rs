@@ -1,7 +1,7 @@
 //! LLVM-independent model of spec-constant types and default values, and every layout rule of
-//! post-link.md that does not need LLVM: offset flattening (§3.3), numeric-ID planning with the
-//! undef quirk (§3.1), descriptor triples (§3.6), emulation offsets (§4), the default-value
-//! blob (§6) and `__spirv_SpecConstant*` name mangling (§3.4).
+//! `docs/reference/post-link.md` that does not need LLVM: offset flattening (§3.3), numeric-ID
+//! planning with the undef quirk (§3.1), descriptor triples (§3.6), emulation offsets (§4), the
+//! default-value blob (§6) and `__spirv_SpecConstant*` name mangling (§3.4).
 //!
 //! `T` and `V` are opaque handles (LLVM types and values in the pass, `()` in unit tests), so
 //! the rules are tested without LLVM.
@@ -645,7 +645,8 @@ mod tests {
 
     #[test]
     fn example_2_struct_with_tail_padding() {
-        // post-link.md §11 example 2: SCTy <{float, i32, i8, [3 x i8]}>, default {float, i32, i8}.
+        // `docs/reference/post-link.md` §11 example 2: SCTy <{float, i32, i8, [3 x i8]}>,
+        // default {float, i32, i8}.
         let sc = strukt(
             Some("struct.P3"),
             true,

@@ -1,4 +1,5 @@
-//! DPC++ property-set files (`.prop`, post-link.md §8) and the `.table` file (§7.2).
+//! DPC++ property-set files (`.prop`, `docs/reference/post-link.md` §8) and the `.table` file
+//! (§7.2).
 
 use std::fmt::Write as _;
 
@@ -224,8 +225,8 @@ mod tests {
     #[test]
     fn worked_example_6_array_of_arrays() {
         // The first string quoted in §11 example 6 (IDs 0..8) is five characters short in
-        // post-link.md (it decodes to 104 data bytes under an 864-bit prefix), so only the
-        // two self-consistent strings are checked.
+        // `docs/reference/post-link.md` (it decodes to 104 data bytes under an 864-bit prefix),
+        // so only the two self-consistent strings are checked.
         let b: Vec<Desc> = (0..9).map(|k| d(9 + k, 4 * k, 4)).collect();
         assert_eq!(
             byte_array_value(&desc_bytes(&b)),

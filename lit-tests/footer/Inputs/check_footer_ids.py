@@ -5,7 +5,7 @@ Usage: check_footer_ids.py IR FOOTER PREFIX
 IR is the LLVM IR of source + footer compiled with `-Xclang -femit-all-decls` (so the unused
 inline `get_spec_constant_symbolic_ID_impl<TARGET>` specializations are emitted). The mangled
 name of each specialization carries the variable TARGET refers to (`…ITnRDaL<var>EEEPKcv`), and
-its body returns the ID string. footer.md §2.1: ID = mangled name, or PREFIX + "___" + mangled
+its body returns the ID string. `docs/reference/footer.md` §2.1: ID = mangled name, or PREFIX + "___" + mangled
 name; prefixed exactly when the variable is internal in the IR. Also checks that the IR has one specialization per `template<>` line of the footer.
 """
 import re

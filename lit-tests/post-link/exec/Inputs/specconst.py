@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plays the SYCL runtime's part for the execution tests: reads a .prop file written by
 sycl-post-link and turns "set spec constant <symbolic ID> to <value>" into what the runtime would
-hand to OpenCL (post-link.md §10).
+hand to OpenCL (`docs/reference/post-link.md` §10).
 
   specconst.py native PROP SPECS [--json JSON] [SYM=VALUE]...
       writes SPECS, one `ID:HEX` line per descriptor of every given constant, for `ocl-run -S`
@@ -28,7 +28,7 @@ PADDING_ID = 0xFFFFFFFF
 
 
 def b64decode(text):
-    """Intel's base64 variant (post-link.md §8.3): LSB-first bit packing, no '=' padding."""
+    """Intel's base64 variant (`docs/reference/post-link.md` §8.3): LSB-first bit packing, no '=' padding."""
     bits = 0
     nbits = 0
     out = bytearray()

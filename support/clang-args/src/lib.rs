@@ -1,0 +1,491 @@
+//! The clang command-line options the tool chain must know, in one table, and a parser that
+//! reads a command line into typed arguments with it.
+//!
+//! Each option has a spelling, a shape (how its value is written, as clang's `Options.td`
+//! says: flag, joined, separate, joined-or-separate) and a role: which job it belongs to.
+//! Every consumer filters by role or option instead of keeping its own list: the front end's
+//! host parse drops SYCL driver options, the unique prefix ignores what only names outputs,
+//! depfile handling reads dependency options, `sycl-clang++` splits compile from link flags.
+//! Options not in the table are compile options without a separate value, as clang's own
+//! options mostly are (`-std=c++17`, `-Wall`, `-fno-exceptions`).
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+
+/// How an option's value is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// No value: the spelling alone (`-c`).
+    Flag,
+    /// The value follows in the same word (`-fsycl-targets=spir64`, `-Wl,-z,now`); also used
+    /// for families of options that share a stem (`-fdiagnostics-…`).
+    Joined,
+    /// The value is the next word (`-Xclang -v`).
+    Separate,
+    /// Either (`-I inc`, `-Iinc`).
+    JoinedOrSeparate,
+}
+
+/// Which job an option belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Changes what is compiled: preprocessor, language, code generation.
+    Compile,
+    /// Names the output file.
+    Output,
+    /// Says how far the compile goes (`-c`, `-S`, `-E`, `-fsyntax-only`).
+    Phase,
+    /// Asks for or shapes a depfile (`-MD`, `-MF f`, `-M`, …).
+    DependencyOutput,
+    /// Linking only; given when compiling, clang ignores it with a warning.
+    Link,
+    /// Read by a SYCL compiler driver (DPC++'s or `sycl-clang++`), not by stock clang's host
+    /// or device compile.
+    SyclDriver,
+    /// How diagnostics look, not which there are.
+    Presentation,
+    /// Driver behaviour that leaves the compile alone (`-v`, `-###`, `-save-temps`).
+    DriverOnly,
+    /// Not an option: an input file.
+    Input,
+}
+
+/// The options in the table. Callers match on these rather than on spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Id {
+    Output,
+    CompileOnly,
+    AssembleOnly,
+    PreprocessOnly,
+    SyntaxOnly,
+    DependenciesOnly,
+    UserDependenciesOnly,
+    WriteDependencies,
+    WriteUserDependencies,
+    DependencyFile,
+    DependencyTarget,
+    DependencyQuotedTarget,
+    PhonyTargets,
+    MissingHeadersAreGenerated,
+    CC1DependencyFile,
+    Sycl,
+    NoSycl,
+    SyclDeviceOnly,
+    SyclHostOnly,
+    SyclUniquePrefix,
+    SyclTargets,
+    Offload,
+    SyclIntegrationFooter,
+    SyclIntegrationHeader,
+    SyclSpecConstants,
+    SyclDeviceCodeSplit,
+    SyclDeviceCodeSplitMode,
+    SyclFooterPath,
+    ColorDiagnostics,
+    NoColorDiagnostics,
+    DiagnosticsFormat,
+    Verbose,
+    DryRun,
+    SaveTemps,
+    SaveTempsMode,
+    Optimize,
+    Language,
+    Include,
+    IncludeMacros,
+    IncludePch,
+    IncludeDir,
+    SystemIncludeDir,
+    QuoteIncludeDir,
+    AfterIncludeDir,
+    IncludePrefix,
+    WithPrefix,
+    WithPrefixBefore,
+    Sysroot,
+    Define,
+    Undefine,
+    XClang,
+    XPreprocessor,
+    XAssembler,
+    XArchHost,
+    XArchDevice,
+    Mllvm,
+    Target,
+    Arch,
+    VfsOverlay,
+    Param,
+    MainFileName,
+    Precompile,
+    ModuleFile,
+    Library,
+    LibraryDir,
+    LinkerOptions,
+    XLinker,
+    XOffloadLinker,
+    UseLinker,
+    NoStdlib,
+    NoStdlibCxx,
+    Shared,
+    Static,
+    StaticLibGcc,
+    StaticLibStdCxx,
+    Rdynamic,
+    Pie,
+    NoPie,
+    Pthread,
+    LinkerKeyword,
+    LinkerScript,
+    Undefined,
+    Entry,
+    /// `--`: every later word is an input.
+    EndOfOptions,
+}
+
+struct OptionSpec {
+    spelling: &'static str,
+    shape: Shape,
+    id: Id,
+    role: Role,
+}
+
+const fn opt(spelling: &'static str, shape: Shape, id: Id, role: Role) -> OptionSpec {
+    OptionSpec {
+        spelling,
+        shape,
+        id,
+        role,
+    }
+}
+
+use Role::{
+    Compile, DependencyOutput, DriverOnly, Link, Output as OutputRole, Phase, Presentation,
+    SyclDriver,
+};
+use Shape::{Flag, Joined, JoinedOrSeparate, Separate};
+
+#[rustfmt::skip]
+static TABLE: &[OptionSpec] = &[
+    opt("-o", JoinedOrSeparate, Id::Output, OutputRole),
+    opt("-c", Flag, Id::CompileOnly, Phase),
+    opt("-S", Flag, Id::AssembleOnly, Phase),
+    opt("-E", Flag, Id::PreprocessOnly, Phase),
+    opt("-fsyntax-only", Flag, Id::SyntaxOnly, Phase),
+    // -M and -MM imply -E; they are here because their output is a dependency list.
+    opt("-M", Flag, Id::DependenciesOnly, DependencyOutput),
+    opt("-MM", Flag, Id::UserDependenciesOnly, DependencyOutput),
+    opt("-MD", Flag, Id::WriteDependencies, DependencyOutput),
+    opt("-MMD", Flag, Id::WriteUserDependencies, DependencyOutput),
+    opt("-MF", JoinedOrSeparate, Id::DependencyFile, DependencyOutput),
+    opt("-MT", JoinedOrSeparate, Id::DependencyTarget, DependencyOutput),
+    opt("-MQ", JoinedOrSeparate, Id::DependencyQuotedTarget, DependencyOutput),
+    opt("-MP", Flag, Id::PhonyTargets, DependencyOutput),
+    opt("-MG", Flag, Id::MissingHeadersAreGenerated, DependencyOutput),
+    opt("-dependency-file", Separate, Id::CC1DependencyFile, DependencyOutput),
+    opt("-fsycl", Flag, Id::Sycl, SyclDriver),
+    opt("-fno-sycl", Flag, Id::NoSycl, SyclDriver),
+    opt("-fsycl-device-only", Flag, Id::SyclDeviceOnly, SyclDriver),
+    opt("-fsycl-host-only", Flag, Id::SyclHostOnly, SyclDriver),
+    opt("-fsycl-unique-prefix=", Joined, Id::SyclUniquePrefix, SyclDriver),
+    opt("-fsycl-targets=", Joined, Id::SyclTargets, SyclDriver),
+    opt("--offload", Joined, Id::Offload, SyclDriver),
+    opt("-fsycl-int-footer=", Joined, Id::SyclIntegrationFooter, SyclDriver),
+    opt("-fsycl-int-header=", Joined, Id::SyclIntegrationHeader, SyclDriver),
+    opt("-fsycl-spec-constants=", Joined, Id::SyclSpecConstants, SyclDriver),
+    opt("-fsycl-device-code-split", Flag, Id::SyclDeviceCodeSplit, SyclDriver),
+    opt("-fsycl-device-code-split=", Joined, Id::SyclDeviceCodeSplitMode, SyclDriver),
+    opt("-fsycl-footer-path=", Joined, Id::SyclFooterPath, SyclDriver),
+    opt("-fcolor-diagnostics", Flag, Id::ColorDiagnostics, Presentation),
+    opt("-fno-color-diagnostics", Flag, Id::NoColorDiagnostics, Presentation),
+    opt("-fdiagnostics-", Joined, Id::DiagnosticsFormat, Presentation),
+    opt("-v", Flag, Id::Verbose, DriverOnly),
+    opt("-###", Flag, Id::DryRun, DriverOnly),
+    opt("-save-temps", Flag, Id::SaveTemps, DriverOnly),
+    opt("--save-temps", Flag, Id::SaveTemps, DriverOnly),
+    opt("-save-temps=", Joined, Id::SaveTempsMode, DriverOnly),
+    opt("-O", Joined, Id::Optimize, Compile),
+    opt("-x", JoinedOrSeparate, Id::Language, Compile),
+    opt("-include", JoinedOrSeparate, Id::Include, Compile),
+    opt("--include", JoinedOrSeparate, Id::Include, Compile),
+    opt("-imacros", JoinedOrSeparate, Id::IncludeMacros, Compile),
+    opt("-include-pch", Separate, Id::IncludePch, Compile),
+    opt("-I", JoinedOrSeparate, Id::IncludeDir, Compile),
+    opt("-isystem", JoinedOrSeparate, Id::SystemIncludeDir, Compile),
+    opt("-iquote", JoinedOrSeparate, Id::QuoteIncludeDir, Compile),
+    opt("-idirafter", JoinedOrSeparate, Id::AfterIncludeDir, Compile),
+    opt("-iprefix", JoinedOrSeparate, Id::IncludePrefix, Compile),
+    opt("-iwithprefix", JoinedOrSeparate, Id::WithPrefix, Compile),
+    opt("-iwithprefixbefore", JoinedOrSeparate, Id::WithPrefixBefore, Compile),
+    opt("-isysroot", JoinedOrSeparate, Id::Sysroot, Compile),
+    opt("-D", JoinedOrSeparate, Id::Define, Compile),
+    opt("-U", JoinedOrSeparate, Id::Undefine, Compile),
+    opt("-Xclang", Separate, Id::XClang, Compile),
+    opt("-Xpreprocessor", Separate, Id::XPreprocessor, Compile),
+    opt("-Xassembler", Separate, Id::XAssembler, Compile),
+    opt("-Xarch_host", Separate, Id::XArchHost, Compile),
+    opt("-Xarch_device", Separate, Id::XArchDevice, Compile),
+    opt("-mllvm", Separate, Id::Mllvm, Compile),
+    opt("-target", Separate, Id::Target, Compile),
+    opt("-arch", Separate, Id::Arch, Compile),
+    opt("-ivfsoverlay", JoinedOrSeparate, Id::VfsOverlay, Compile),
+    opt("--param", Separate, Id::Param, Compile),
+    opt("-main-file-name", Separate, Id::MainFileName, Compile),
+    opt("--precompile", Flag, Id::Precompile, Compile),
+    opt("-fmodule-file=", Joined, Id::ModuleFile, Compile),
+    opt("-l", JoinedOrSeparate, Id::Library, Link),
+    opt("-L", JoinedOrSeparate, Id::LibraryDir, Link),
+    opt("-Wl,", Joined, Id::LinkerOptions, Link),
+    opt("-Xlinker", Separate, Id::XLinker, Link),
+    opt("-Xoffload-linker", Separate, Id::XOffloadLinker, Link),
+    opt("-fuse-ld=", Joined, Id::UseLinker, Link),
+    opt("-nostdlib", Flag, Id::NoStdlib, Link),
+    opt("-nostdlib++", Flag, Id::NoStdlibCxx, Link),
+    opt("-shared", Flag, Id::Shared, Link),
+    opt("-static", Flag, Id::Static, Link),
+    opt("-static-libgcc", Flag, Id::StaticLibGcc, Link),
+    opt("-static-libstdc++", Flag, Id::StaticLibStdCxx, Link),
+    opt("-rdynamic", Flag, Id::Rdynamic, Link),
+    opt("-pie", Flag, Id::Pie, Link),
+    opt("-no-pie", Flag, Id::NoPie, Link),
+    opt("-pthread", Flag, Id::Pthread, Link),
+    opt("-z", Separate, Id::LinkerKeyword, Link),
+    opt("-T", Separate, Id::LinkerScript, Link),
+    opt("-u", Separate, Id::Undefined, Link),
+    opt("-e", Separate, Id::Entry, Link),
+    opt("--", Flag, Id::EndOfOptions, DriverOnly),
+];
+
+/// One argument: an option with its value, an option not in the table, or an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg<'a> {
+    /// The option, when the table knows it.
+    pub id: Option<Id>,
+    pub role: Role,
+    /// The words as given: one, or two for a separate value.
+    pub words: &'a [OsString],
+    /// The value, joined or separate; `None` for flags, unknown options and inputs, and for
+    /// an option whose separate value is missing (see [`Arg::missing_value`]).
+    pub value: Option<&'a OsStr>,
+}
+
+impl Arg<'_> {
+    /// An option that takes a separate value came last, without it.
+    pub fn missing_value(&self) -> bool {
+        self.value.is_none() && self.words.len() == 1 && self.takes_separate_value()
+    }
+
+    fn takes_separate_value(&self) -> bool {
+        lookup_exact(self.words[0].as_bytes())
+            .is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate))
+    }
+
+    /// The option as written (for messages): `-MF` of `-MF x` or of `-MFx`.
+    pub fn spelling(&self) -> String {
+        let first = self.words[0].to_string_lossy();
+        match self.value {
+            Some(v) if self.words.len() == 1 => {
+                first[..first.len().saturating_sub(v.len())].to_string()
+            }
+            _ => first.into_owned(),
+        }
+    }
+}
+
+fn lookup_exact(word: &[u8]) -> Option<&'static OptionSpec> {
+    TABLE
+        .iter()
+        .find(|spec| spec.shape != Joined && spec.spelling.as_bytes() == word)
+}
+
+/// The option a word starts with: an exact spelling first, else the longest joined stem.
+fn lookup(word: &[u8]) -> Option<&'static OptionSpec> {
+    lookup_exact(word).or_else(|| {
+        TABLE
+            .iter()
+            .filter(|spec| matches!(spec.shape, Joined | JoinedOrSeparate))
+            .filter(|spec| word.starts_with(spec.spelling.as_bytes()))
+            .max_by_key(|spec| spec.spelling.len())
+    })
+}
+
+/// Reads a command line (without the program name) into arguments. Never fails: an option
+/// missing its separate value comes last with `value: None`; callers that must refuse it ask
+/// [`Arg::missing_value`].
+pub fn parse(words: &[OsString]) -> Vec<Arg<'_>> {
+    let mut args = Vec::with_capacity(words.len());
+    let mut i = 0;
+    let mut only_inputs = false;
+    while i < words.len() {
+        let word = words[i].as_bytes();
+        let is_input = only_inputs || !word.starts_with(b"-") || word == b"-";
+        let Some(spec) = (!is_input).then(|| lookup(word)).flatten() else {
+            let role = if is_input { Role::Input } else { Compile };
+            args.push(Arg {
+                id: None,
+                role,
+                words: &words[i..=i],
+                value: None,
+            });
+            i += 1;
+            continue;
+        };
+        let joined = &word[spec.spelling.len()..];
+        let separate =
+            spec.shape == Separate || spec.shape == JoinedOrSeparate && joined.is_empty();
+        let (used, value) = if separate {
+            match words.get(i + 1) {
+                Some(v) => (2, Some(v.as_os_str())),
+                None => (1, None),
+            }
+        } else if spec.shape == Flag {
+            (1, None)
+        } else {
+            (1, Some(OsStr::from_bytes(joined)))
+        };
+        only_inputs |= spec.id == Id::EndOfOptions;
+        args.push(Arg {
+            id: Some(spec.id),
+            role: spec.role,
+            words: &words[i..i + used],
+            value,
+        });
+        i += used;
+    }
+    args
+}
+
+/// The words of `args`, in order.
+pub fn words<'a>(args: impl IntoIterator<Item = Arg<'a>>) -> Vec<OsString> {
+    args.into_iter()
+        .flat_map(|a| a.words.iter().cloned())
+        .collect()
+}
+
+/// Compile flags without dependency output: the device compile and the analysis must not
+/// write depfiles (the host compile's is the build's).
+pub fn without_dependency_output(flags: &[OsString]) -> Vec<OsString> {
+    words(
+        parse(flags)
+            .into_iter()
+            .filter(|a| a.role != DependencyOutput),
+    )
+}
+
+/// The value of the last `id` option, as clang takes the last of repeated options.
+pub fn last_value(flags: &[OsString], id: Id) -> Option<&OsStr> {
+    parse(flags)
+        .into_iter()
+        .rev()
+        .find(|a| a.id == Some(id))
+        .and_then(|a| a.value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words_of(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    fn ids(list: &[&str]) -> Vec<(Option<Id>, Option<String>)> {
+        let w = words_of(list);
+        parse(&w)
+            .iter()
+            .map(|a| (a.id, a.value.map(|v| v.to_string_lossy().into_owned())))
+            .collect()
+    }
+
+    #[test]
+    fn joined_and_separate_values() {
+        assert_eq!(
+            ids(&["-Iinc", "-I", "dir", "-MFa.d", "-MF", "b.d", "-oout.o"]),
+            [
+                (Some(Id::IncludeDir), Some("inc".into())),
+                (Some(Id::IncludeDir), Some("dir".into())),
+                (Some(Id::DependencyFile), Some("a.d".into())),
+                (Some(Id::DependencyFile), Some("b.d".into())),
+                (Some(Id::Output), Some("out.o".into())),
+            ]
+        );
+    }
+
+    #[test]
+    fn exact_spellings_win_over_stems() {
+        // -include-pch is not -include with value "-pch"; -MMD is not -M; -MD is not -MF.
+        assert_eq!(
+            ids(&[
+                "-include-pch",
+                "p.pch",
+                "-MMD",
+                "-MD",
+                "-isystem/usr/x",
+                "-static"
+            ]),
+            [
+                (Some(Id::IncludePch), Some("p.pch".into())),
+                (Some(Id::WriteUserDependencies), None),
+                (Some(Id::WriteDependencies), None),
+                (Some(Id::SystemIncludeDir), Some("/usr/x".into())),
+                (Some(Id::Static), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_options_and_inputs() {
+        let w = words_of(&["-std=c++17", "a.cpp", "-", "--", "-b.cpp"]);
+        let roles: Vec<Role> = parse(&w).iter().map(|a| a.role).collect();
+        assert_eq!(
+            roles,
+            [Compile, Role::Input, Role::Input, DriverOnly, Role::Input]
+        );
+    }
+
+    #[test]
+    fn separate_value_is_taken_even_if_it_looks_like_an_option() {
+        let w = words_of(&["-Xclang", "-fsycl-is-device", "-D", "-v"]);
+        let args = parse(&w);
+        assert_eq!(args.len(), 2);
+        assert_eq!(args[0].value, Some(OsStr::new("-fsycl-is-device")));
+        assert_eq!(args[1].id, Some(Id::Define));
+    }
+
+    #[test]
+    fn a_missing_value_is_reported_not_dropped() {
+        let w = words_of(&["-c", "-o"]);
+        let args = parse(&w);
+        assert!(!args[0].missing_value());
+        assert!(args[1].missing_value());
+        assert_eq!(words(args), w);
+    }
+
+    #[test]
+    fn dependency_output_is_removed_in_both_spellings() {
+        let w = words_of(&[
+            "-MD", "-MF", "a.d", "-MTx", "-O2", "-M", "-MQ", "$y", "-MFb.d", "-I", "inc",
+        ]);
+        assert_eq!(
+            without_dependency_output(&w),
+            words_of(&["-O2", "-I", "inc"])
+        );
+    }
+
+    #[test]
+    fn last_value_wins() {
+        let w = words_of(&[
+            "-O1",
+            "-fsycl-unique-prefix=a",
+            "-O3",
+            "-fsycl-unique-prefix=b",
+        ]);
+        assert_eq!(last_value(&w, Id::Optimize), Some(OsStr::new("3")));
+        assert_eq!(last_value(&w, Id::SyclUniquePrefix), Some(OsStr::new("b")));
+        assert_eq!(last_value(&w, Id::Output), None);
+    }
+
+    #[test]
+    fn spelling_without_the_value() {
+        let w = words_of(&["-MFa.d", "-MF", "b.d", "-c"]);
+        let spellings: Vec<String> = parse(&w).iter().map(Arg::spelling).collect();
+        assert_eq!(spellings, ["-MF", "-MF", "-c"]);
+    }
+}
