@@ -347,7 +347,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
             faults_after_walk.saturating_sub(faults_after_parse),
         );
     }
-    let mut probes = std::mem::take(&mut walker.probes);
+    let mut probes = walker.take_probes();
     let collected = walker.finish(&mut probes);
     let kernels = collected.kernels;
     let instantiated_kernels = collected.instantiated_kernels;
