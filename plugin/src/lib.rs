@@ -276,7 +276,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let mut timing = Timing::start();
     let (tu, parse_args) = parse_source(&index, options, &args, streamed_source.as_deref())?;
     timing.parsed();
-    let mut walker = analysis::Walker::new(unique_prefix.clone());
+    let mut walker = analysis::Walker::new(unique_prefix.clone(), analysis::Purpose::Analysis);
     walker.walk_tu(tu.cursor());
     timing.report(parse_args.len() > args.len());
     let mut probes = walker.take_probes();

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::analysis::{PROBE_PREFIX, Probe, Walker};
+use crate::analysis::{PROBE_PREFIX, Probe, Purpose, Walker};
 use crate::libclang::{self, Cursor};
 use crate::{Error, SpecId, parse_error};
 
@@ -91,10 +91,9 @@ fn resolve_probes(
         // The probes are namespace-scope declarations: function bodies are not needed.
         .parse(source.path.as_os_str(), args, Some(&text), true)
         .map_err(|f| parse_error(f, source.path))?;
-    let mut walker = Walker::new(unique_prefix.to_string());
-    walker.reads_probes = true;
+    let mut walker = Walker::new(unique_prefix.to_string(), Purpose::ProbeResolution);
     walker.walk_tu(tu.cursor());
-    let targets = std::mem::take(&mut walker.probe_targets);
+    let targets = walker.take_probe_targets();
     let second = walker.finish(&mut []);
     let spec_ids = second
         .declared

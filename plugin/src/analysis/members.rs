@@ -3,6 +3,7 @@
 //! from the template arguments when they are builtin or integral, otherwise probed (a second
 //! parse, `crate::probe_parse`).
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::Walker;
@@ -60,6 +61,12 @@ impl<'tu> Walker<'tu> {
     /// The specializations left for the probe parse.
     pub(crate) fn take_probes(&mut self) -> Vec<Probe<'tu>> {
         std::mem::take(&mut self.members.probes)
+    }
+
+    /// Probe variable name → canonical USR of the variable it points at, from a walk for
+    /// `Purpose::ProbeResolution`.
+    pub(crate) fn take_probe_targets(&mut self) -> HashMap<String, String> {
+        std::mem::take(&mut self.probe_targets)
     }
 
     /// After the walk: implicit instantiations whose members were all met directly need no

@@ -38,6 +38,16 @@ use members::MemberSearch;
 use scopes::ScopeIndex;
 use spec_ids::{Found, SpecIdTypes};
 
+/// What a walk is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// The TU as written: its spec ids, its kernels, and the specializations to probe.
+    Analysis,
+    /// The probe parse (`crate::probe_parse`): the TU with probe variables appended, whose
+    /// targets are recorded too (`Walker::take_probe_targets`).
+    ProbeResolution,
+}
+
 pub(crate) struct Walker<'tu> {
     prefix: String,
     /// Spec ids collected so far, and what was already looked at.
@@ -52,10 +62,10 @@ pub(crate) struct Walker<'tu> {
     instantiations: Instantiations<'tu>,
     /// Kernel launches.
     launches: KernelSearch<'tu>,
-    /// Probe variable name → canonical USR of the variable it points at (second parse only).
-    pub(crate) probe_targets: HashMap<String, String>,
-    /// The second parse: probe variables are recognised (the first parse has none).
-    pub(crate) reads_probes: bool,
+    purpose: Purpose,
+    /// Probe variable name → canonical USR of the variable it points at
+    /// (`Purpose::ProbeResolution` only).
+    probe_targets: HashMap<String, String>,
     /// (enumeration as printed, value) → its first enumerator as clang prints it, for
     /// enumeration arguments of variable templates.
     enumerators: FastMap<(String, i128), String>,
@@ -63,9 +73,10 @@ pub(crate) struct Walker<'tu> {
 }
 
 impl Walker<'_> {
-    pub(crate) fn new(prefix: String) -> Self {
+    pub(crate) fn new(prefix: String, purpose: Purpose) -> Self {
         Walker {
             prefix,
+            purpose,
             found: Found::default(),
             spec_id_types: SpecIdTypes::default(),
             scopes: ScopeIndex::default(),
@@ -73,7 +84,6 @@ impl Walker<'_> {
             instantiations: Instantiations::default(),
             launches: KernelSearch::default(),
             probe_targets: HashMap::new(),
-            reads_probes: false,
             enumerators: FastMap::default(),
             warnings: Vec::new(),
         }

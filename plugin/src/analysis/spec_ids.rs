@@ -2,7 +2,6 @@
 
 use std::rc::Rc;
 
-use super::Walker;
 use super::instantiations::is_partial_specialization_usr;
 use super::mangling::mangled_name;
 use super::maps::{CursorMap, FastSet};
@@ -10,6 +9,7 @@ use super::members::PROBE_PREFIX;
 use super::names::variable_name;
 use super::scopes::{PendingScopes, ScopeInfo};
 use super::source_location;
+use super::{Purpose, Walker};
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{Linkage, Scope, SpecId};
 
@@ -46,7 +46,7 @@ const SYCL_NAMESPACES: &[&[&str]] = &[&["sycl"], &["cl", "sycl"]];
 
 impl<'tu> Walker<'tu> {
     pub(super) fn consider_declaration(&mut self, c: Cursor<'tu>) {
-        if self.reads_probes
+        if self.purpose == Purpose::ProbeResolution
             && c.kind() == lc::CXCursor_VarDecl
             && c.with_spelling(|name| name.starts_with(PROBE_PREFIX.as_bytes()))
         {
