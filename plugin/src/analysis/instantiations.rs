@@ -3,14 +3,16 @@
 use std::rc::Rc;
 
 use super::Walker;
-use super::maps::{CursorMap, FastSet};
+use rustc_hash::FxHashSet;
+
+use super::maps::CursorMap;
 use crate::libclang::{self as lc, Cursor};
 
 /// Implicit variable-template instantiations, told from explicit ones.
 #[derive(Default)]
 pub(super) struct Instantiations<'tu> {
     /// Where primary variable templates start (implicit instantiations start there too).
-    primary_var_template_starts: FastSet<lc::SourcePosition>,
+    primary_var_template_starts: FxHashSet<lc::SourcePosition>,
     /// USRs of variable-template specializations (unexposed declarations), asked for twice.
     unexposed_usrs: CursorMap<'tu, Rc<str>>,
     /// Implicitly instantiated variable-template specializations met as declarations.

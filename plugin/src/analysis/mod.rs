@@ -11,7 +11,7 @@
 //! * `instantiations` — implicit instantiations libclang lists among declarations;
 //! * `kernels` — kernel launches;
 //! * `finish` — ambiguity warnings, redundant inline namespaces and the final lists;
-//! * `maps` — the walker's hash maps.
+//! * `maps` — maps keyed by cursor.
 
 mod finish;
 mod instantiations;
@@ -33,8 +33,8 @@ pub(crate) use members::{PROBE_PREFIX, Probe};
 
 use instantiations::Instantiations;
 use kernels::KernelSearch;
-use maps::FastMap;
 use members::MemberSearch;
+use rustc_hash::FxHashMap;
 use scopes::ScopeIndex;
 use spec_ids::{Found, SpecIdTypes};
 
@@ -68,7 +68,7 @@ pub(crate) struct Walker<'tu> {
     probe_targets: HashMap<String, String>,
     /// (enumeration as printed, value) → its first enumerator as clang prints it, for
     /// enumeration arguments of variable templates.
-    enumerators: FastMap<(String, i128), String>,
+    enumerators: FxHashMap<(String, i128), String>,
     warnings: Vec<String>,
 }
 
@@ -84,7 +84,7 @@ impl Walker<'_> {
             instantiations: Instantiations::default(),
             launches: KernelSearch::default(),
             probe_targets: HashMap::new(),
-            enumerators: FastMap::default(),
+            enumerators: FxHashMap::default(),
             warnings: Vec::new(),
         }
     }

@@ -2,7 +2,8 @@
 //! template specializations with their arguments, enumerators.
 
 use super::Walker;
-use super::maps::FastMap;
+use rustc_hash::FxHashMap;
+
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{Inlining, Scope};
 
@@ -185,7 +186,7 @@ pub(super) fn variable_name(
     c: Cursor<'_>,
     name: String,
     mangled: &str,
-    enumerators: &FastMap<(String, i128), String>,
+    enumerators: &FxHashMap<(String, i128), String>,
 ) -> String {
     if c.kind() == lc::CXCursor_VarDecl {
         return name;

@@ -4,9 +4,11 @@
 use std::rc::Rc;
 
 use super::Walker;
-use std::hash::Hasher as _;
+use std::hash::BuildHasher as _;
 
-use super::maps::{CursorMap, FastMap, FastSet, Fnv};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
+
+use super::maps::CursorMap;
 use super::names::record_name;
 use crate::libclang::{self as lc, Cursor};
 use crate::model::{Inlining, Scope};
@@ -18,9 +20,9 @@ pub(super) struct ScopeIndex<'tu> {
     /// redundant-inline-namespace rule and ambiguity checks.
     /// Names are kept as 64-bit hashes (`name_hash`): every namespace member of the TU is
     /// indexed, few are ever looked up.
-    names_in_namespace: FastMap<Rc<str>, FastSet<u64>>,
+    names_in_namespace: FxHashMap<Rc<str>, FxHashSet<u64>>,
     /// namespace key → keys of its inline child namespaces.
-    pub(super) inline_children: FastMap<Rc<str>, Vec<Rc<str>>>,
+    pub(super) inline_children: FxHashMap<Rc<str>, Vec<Rc<str>>>,
     /// Scope cursor → USR (namespaces and records are asked for again for every member).
     scope_usrs: CursorMap<'tu, Rc<str>>,
     /// Semantic parent cursor → its scope chain (`None`: a function-local context).
@@ -266,7 +268,5 @@ impl<'tu> Walker<'tu> {
 
 /// A 64-bit hash of a name for the name index (collisions at 2^-64 are ignored).
 fn name_hash(name: &[u8]) -> u64 {
-    let mut hasher = Fnv::default();
-    hasher.write(name);
-    hasher.finish()
+    FxBuildHasher.hash_one(name)
 }

@@ -4,7 +4,9 @@ use std::rc::Rc;
 
 use super::instantiations::is_partial_specialization_usr;
 use super::mangling::mangled_name;
-use super::maps::{CursorMap, FastSet};
+use rustc_hash::FxHashSet;
+
+use super::maps::CursorMap;
 use super::members::PROBE_PREFIX;
 use super::names::variable_name;
 use super::scopes::{PendingScopes, ScopeInfo};
@@ -28,7 +30,7 @@ pub(super) struct Found<'tu> {
     used_targets: CursorMap<'tu, ()>,
     /// Mangled names collected: members built without a cursor of their own
     /// (`direct_members`) are recognised by name when a use reaches them.
-    pub(super) seen_mangled: FastSet<String>,
+    pub(super) seen_mangled: FxHashSet<String>,
 }
 
 /// Which types are `sycl::specialization_id<T>`, cached per cursor.
