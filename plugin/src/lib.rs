@@ -12,6 +12,7 @@ mod header_cache;
 mod kernel_object;
 mod libclang;
 pub mod prefix;
+mod probe_parse;
 
 pub use ::model;
 
@@ -254,82 +255,13 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let streamed_source = check_source(&options.source)?;
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
     let args = host_parse_args(&options.args);
-    let source: &OsStr = options.source.as_os_str();
-    let timing = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
-    let faults_at_start = if timing { minor_faults() } else { 0 };
-    let started = std::time::Instant::now();
-    let headers_ast = match (&options.header_cache, &streamed_source) {
-        (Some(dir), None) => header_cache::headers_ast(&index, dir, &options.source, &args),
-        _ => None,
-    };
-    let has_errors = |diagnostics: &[libclang::Diagnostic]| {
-        diagnostics
-            .iter()
-            .any(|d| d.severity >= libclang::Severity::Error)
-    };
-    let mut with_headers_ast = None;
-    if let Some(ast) = &headers_ast {
-        let mut ast_args = args.clone();
-        ast_args.extend(["-include-pch".into(), ast.clone().into()]);
-        if let Ok(tu) = index.parse(source, &ast_args, None, false) {
-            let diagnostics = tu.diagnostics();
-            if !has_errors(&diagnostics) {
-                with_headers_ast = Some((tu, diagnostics, ast_args));
-            }
-        }
-    }
-    // Errors are reported as a parse of the source alone reports them; and if that parse has
-    // none, the saved headers were at fault (damaged, changed since, built incompatibly).
-    let parse_everything = || -> Result<_, Error> {
-        let tu = index
-            .parse(source, &args, streamed_source.as_deref(), false)
-            .map_err(|f| parse_error(f, &options.source))?;
-        let diagnostics = tu.diagnostics();
-        if let Some(ast) = &headers_ast
-            && !has_errors(&diagnostics)
-        {
-            header_cache::discard(ast);
-        }
-        Ok((tu, diagnostics, args.clone()))
-    };
-    let (tu, diagnostics, parse_args) = with_headers_ast.map_or_else(parse_everything, Ok)?;
-    let errors = diagnostics
-        .iter()
-        .filter(|d| d.severity >= libclang::Severity::Error)
-        .count();
-    if errors > 0 {
-        return Err(Error::Compile {
-            errors,
-            diagnostics: diagnostics
-                .into_iter()
-                .filter(|d| d.severity >= libclang::Severity::Warning)
-                .map(|d| d.text)
-                .collect(),
-        });
-    }
-    let parsed = std::time::Instant::now();
-    let faults_after_parse = if timing { minor_faults() } else { 0 };
-    let mut walker = analysis::Walker::new(unique_prefix.clone());
+    let mut timing = Timing::start();
+    let (tu, parse_args) = parse_source(&index, options, &args, streamed_source.as_deref())?;
+    timing.parsed();
+    let mut walker = analysis::Walker::new(unique_prefix.clone(), analysis::Purpose::Analysis);
     walker.walk_tu(tu.cursor());
-    if timing {
-        let faults_after_walk = minor_faults();
-        eprintln!(
-            "sycl-specconst: timing: parse {:.1} ms{}, walk {:.1} ms; page faults: before \
-             parse {}, parse {}, walk {}",
-            (parsed - started).as_secs_f64() * 1e3,
-            if parse_args.len() > args.len() {
-                " (Intel's headers from the cache)"
-            } else {
-                ""
-            },
-            parsed.elapsed().as_secs_f64() * 1e3,
-            faults_at_start,
-            // Saturating: a /proc read that fails midway reads as 0.
-            faults_after_parse.saturating_sub(faults_at_start),
-            faults_after_walk.saturating_sub(faults_after_parse),
-        );
-    }
-    let mut probes = std::mem::take(&mut walker.probes);
+    timing.report(parse_args.len() > args.len());
+    let mut probes = walker.take_probes();
     let collected = walker.finish(&mut probes);
     let kernels = collected.kernels;
     let instantiated_kernels = collected.instantiated_kernels;
@@ -342,44 +274,21 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
             .map(|(_, spec)| spec)
             .collect()
     } else {
-        let with_usr = |list: Vec<(libclang::Cursor<'_>, SpecId)>| -> Vec<(String, SpecId)> {
-            list.into_iter().map(|(c, spec)| (c.usr(), spec)).collect()
-        };
-        let mut declared = with_usr(collected.declared);
-        let mut used = with_usr(collected.used);
-        let bytes = match &streamed_source {
-            Some(bytes) => bytes.clone(),
-            None => std::fs::read(&options.source).map_err(|e| Error::Input {
-                path: options.source.clone(),
-                message: io_message(&e),
-            })?,
-        };
-        let source = SourceText {
+        let source = probe_parse::SourceText {
             path: &options.source,
-            bytes,
+            bytes: source_bytes(&options.source, streamed_source)?,
         };
-        resolve_probes(
+        probe_parse::spec_ids_with_probes(
             &index,
             source,
             &parse_args,
             &unique_prefix,
             &probes,
-            &mut declared,
-            &mut used,
-        )?;
-        declared
-            .into_iter()
-            .chain(used)
-            .map(|(_, spec)| spec)
-            .collect()
+            collected.declared,
+            collected.used,
+        )?
     };
-    let mut dependencies = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for f in tu.included_files() {
-        if seen.insert(f.clone()) {
-            dependencies.push(f);
-        }
-    }
+    let dependencies = dependencies(&tu);
     if options.skip_teardown {
         std::mem::forget(walker);
         std::mem::forget(tu);
@@ -396,100 +305,158 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     })
 }
 
-/// Second parse for class template specializations whose static members libclang hides
-/// (explicit instantiations, implicit instantiations never naming the member): the source is
-/// re-parsed with one probe variable per member appended (`&::X<int>::m`), and the members the
-/// probes resolve to are merged in: explicit instantiations at their point of instantiation,
-/// implicit ones after everything else. Errors the probes cause (e.g. access) are ignored.
-/// The source as the probe parse needs it: its path (the parse's file name) and its bytes.
-struct SourceText<'a> {
-    path: &'a Path,
-    bytes: Vec<u8>,
+/// Parses the source, with Intel's headers from the cache when there are some for it; returns
+/// the TU and the flags it was parsed with (the probe parse repeats them).
+fn parse_source<'idx>(
+    index: &'idx libclang::Index,
+    options: &Options,
+    args: &[OsString],
+    streamed_source: Option<&[u8]>,
+) -> Result<(libclang::TranslationUnit<'idx>, Vec<OsString>), Error> {
+    let source: &OsStr = options.source.as_os_str();
+    let headers_ast = match (&options.header_cache, streamed_source) {
+        (Some(dir), None) => header_cache::headers_ast(index, dir, &options.source, args),
+        _ => None,
+    };
+    let with_headers_ast = headers_ast
+        .as_ref()
+        .and_then(|ast| parse_with_headers_ast(index, source, args, ast));
+    // Errors are reported as a parse of the source alone reports them; and if that parse has
+    // none, the saved headers were at fault (damaged, changed since, built incompatibly).
+    let (tu, diagnostics, parse_args) = match with_headers_ast {
+        Some(parsed) => parsed,
+        None => {
+            let tu = index
+                .parse(source, args, streamed_source, false)
+                .map_err(|f| parse_error(f, &options.source))?;
+            let diagnostics = tu.diagnostics();
+            if let Some(ast) = &headers_ast
+                && !has_errors(&diagnostics)
+            {
+                header_cache::discard(ast);
+            }
+            (tu, diagnostics, args.to_vec())
+        }
+    };
+    check_compile_errors(diagnostics)?;
+    Ok((tu, parse_args))
 }
 
-fn resolve_probes(
-    index: &libclang::Index,
-    source: SourceText<'_>,
+/// A parse with the saved AST of Intel's headers, if it has no errors.
+fn parse_with_headers_ast<'idx>(
+    index: &'idx libclang::Index,
+    source: &OsStr,
     args: &[OsString],
-    unique_prefix: &str,
-    probes: &[analysis::Probe<'_>],
-    declared: &mut Vec<(String, SpecId)>,
-    used: &mut Vec<(String, SpecId)>,
-) -> Result<(), Error> {
-    use std::collections::{HashMap, HashSet};
-    use std::fmt::Write as _;
+    ast: &Path,
+) -> Option<(
+    libclang::TranslationUnit<'idx>,
+    Vec<libclang::Diagnostic>,
+    Vec<OsString>,
+)> {
+    let mut ast_args = args.to_vec();
+    ast_args.extend(["-include-pch".into(), ast.to_path_buf().into()]);
+    let tu = index.parse(source, &ast_args, None, false).ok()?;
+    let diagnostics = tu.diagnostics();
+    (!has_errors(&diagnostics)).then_some((tu, diagnostics, ast_args))
+}
 
-    let mut text = source.bytes;
-    let mut appended = String::from("\n");
-    for (i, probe) in probes.iter().enumerate() {
-        for (j, member) in probe.members.iter().enumerate() {
-            let _ = writeln!(
-                appended,
-                "static const auto *const {}{i}_{j} = &{}::{member};",
-                analysis::PROBE_PREFIX,
-                probe.class
-            );
-        }
-    }
-    text.extend_from_slice(appended.as_bytes());
-    let tu = index
-        // The probes are namespace-scope declarations: function bodies are not needed.
-        .parse(source.path.as_os_str(), args, Some(&text), true)
-        .map_err(|f| parse_error(f, source.path))?;
-    let mut walker = analysis::Walker::new(unique_prefix.to_string());
-    walker.reads_probes = true;
-    walker.walk_tu(tu.cursor());
-    let targets = std::mem::take(&mut walker.probe_targets);
-    let second = walker.finish(&mut []);
-    let mut found: HashMap<String, SpecId> = second
-        .declared
-        .into_iter()
-        .chain(second.used)
-        .map(|(c, spec)| (c.usr(), spec))
-        .collect();
+fn has_errors(diagnostics: &[libclang::Diagnostic]) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| d.severity >= libclang::Severity::Error)
+}
 
-    let mut present: HashSet<String> = declared.iter().map(|(usr, _)| usr.clone()).collect();
-    let mut inserts: Vec<(usize, String, SpecId)> = Vec::new();
-    for (i, probe) in probes.iter().enumerate() {
-        for j in 0..probe.members.len() {
-            let name = format!("{}{i}_{j}", analysis::PROBE_PREFIX);
-            let Some(usr) = targets.get(&name) else {
-                continue;
-            };
-            if present.contains(usr) {
-                continue;
-            }
-            let Some(spec) = found.remove(usr) else {
-                continue; // not a spec id after all
-            };
-            match probe.position {
-                Some(position) => {
-                    used.retain(|(u, _)| u != usr);
-                    inserts.push((position, usr.clone(), spec));
-                }
-                None => {
-                    if !used.iter().any(|(u, _)| u == usr) {
-                        used.push((usr.clone(), spec));
-                    }
-                }
-            }
-            present.insert(usr.clone());
+/// `Error::Compile` with the warnings and errors when the TU has errors.
+fn check_compile_errors(diagnostics: Vec<libclang::Diagnostic>) -> Result<(), Error> {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity >= libclang::Severity::Error)
+        .count();
+    if errors == 0 {
+        return Ok(());
+    }
+    Err(Error::Compile {
+        errors,
+        diagnostics: diagnostics
+            .into_iter()
+            .filter(|d| d.severity >= libclang::Severity::Warning)
+            .map(|d| d.text)
+            .collect(),
+    })
+}
+
+/// The source's bytes: those already read when it could be read only once, else the file's.
+fn source_bytes(path: &Path, streamed_source: Option<Vec<u8>>) -> Result<Vec<u8>, Error> {
+    match streamed_source {
+        Some(bytes) => Ok(bytes),
+        None => std::fs::read(path).map_err(|e| Error::Input {
+            path: path.to_path_buf(),
+            message: io_message(&e),
+        }),
+    }
+}
+
+/// Every file the TU includes, each once, in the order libclang reports them.
+fn dependencies(tu: &libclang::TranslationUnit<'_>) -> Vec<PathBuf> {
+    let mut dependencies = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for f in tu.included_files() {
+        if seen.insert(f.clone()) {
+            dependencies.push(f);
         }
     }
-    if !inserts.is_empty() {
-        let old = std::mem::take(declared);
-        let mut inserts = inserts.into_iter().peekable();
-        for (index, entry) in old.into_iter().enumerate() {
-            while let Some((_, usr, spec)) = inserts.next_if(|(p, _, _)| *p <= index) {
-                declared.push((usr, spec));
-            }
-            declared.push(entry);
-        }
-        for (_, usr, spec) in inserts {
-            declared.push((usr, spec));
+    dependencies
+}
+
+/// The timing breakdown `SYCL_SPECCONST_TIMING` asks for: parse and walk times, page faults.
+struct Timing {
+    enabled: bool,
+    started: std::time::Instant,
+    faults_at_start: u64,
+    /// When the parse ended, and the page faults by then.
+    parsed: Option<(std::time::Instant, u64)>,
+}
+
+impl Timing {
+    fn start() -> Self {
+        let enabled = std::env::var_os("SYCL_SPECCONST_TIMING").is_some();
+        Timing {
+            enabled,
+            faults_at_start: if enabled { minor_faults() } else { 0 },
+            started: std::time::Instant::now(),
+            parsed: None,
         }
     }
-    Ok(())
+
+    fn parsed(&mut self) {
+        if self.enabled {
+            self.parsed = Some((std::time::Instant::now(), minor_faults()));
+        }
+    }
+
+    /// Prints the breakdown after the walk; `headers_from_cache`: the parse loaded Intel's
+    /// headers from the header cache.
+    fn report(&self, headers_from_cache: bool) {
+        let Some((parsed, faults_after_parse)) = self.parsed else {
+            return;
+        };
+        let faults_after_walk = minor_faults();
+        eprintln!(
+            "sycl-specconst: timing: parse {:.1} ms{}, walk {:.1} ms; page faults: before \
+             parse {}, parse {}, walk {}",
+            (parsed - self.started).as_secs_f64() * 1e3,
+            if headers_from_cache {
+                " (Intel's headers from the cache)"
+            } else {
+                ""
+            },
+            parsed.elapsed().as_secs_f64() * 1e3,
+            self.faults_at_start,
+            // Saturating: a /proc read that fails midway reads as 0.
+            faults_after_parse.saturating_sub(self.faults_at_start),
+            faults_after_walk.saturating_sub(faults_after_parse),
+        );
+    }
 }
 
 #[cfg(test)]

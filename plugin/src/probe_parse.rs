@@ -1,0 +1,162 @@
+//! The probe parse: a second parse for class template specializations whose static members
+//! libclang hides (explicit instantiations, implicit instantiations never naming the member).
+//! The source is re-parsed with one probe variable per member appended (`&::X<int>::m`), and
+//! the members the probes resolve to are merged in: explicit instantiations at their point of
+//! instantiation, implicit ones after everything else. Errors the probes cause (e.g. access)
+//! are ignored.
+
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::analysis::{PROBE_PREFIX, Probe, Purpose, Walker};
+use crate::libclang::{self, Cursor};
+use crate::{Error, SpecId, parse_error};
+
+/// The source as the probe parse needs it: its path (the parse's file name) and its bytes.
+pub(crate) struct SourceText<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) bytes: Vec<u8>,
+}
+
+/// Spec ids keyed by their canonical USR, in footer order.
+type Keyed = Vec<(String, SpecId)>;
+
+/// The TU's spec ids in footer order: the first parse's `declared` and `used`, with the
+/// members the probes resolve to merged in.
+pub(crate) fn spec_ids_with_probes(
+    index: &libclang::Index,
+    source: SourceText<'_>,
+    args: &[OsString],
+    unique_prefix: &str,
+    probes: &[Probe<'_>],
+    declared: Vec<(Cursor<'_>, SpecId)>,
+    used: Vec<(Cursor<'_>, SpecId)>,
+) -> Result<Vec<SpecId>, Error> {
+    let with_usr = |list: Vec<(Cursor<'_>, SpecId)>| -> Keyed {
+        list.into_iter().map(|(c, spec)| (c.usr(), spec)).collect()
+    };
+    let mut declared = with_usr(declared);
+    let mut used = with_usr(used);
+    let resolved = resolve_probes(index, source, args, unique_prefix, probes)?;
+    merge_probed(probes, resolved, &mut declared, &mut used);
+    Ok(declared
+        .into_iter()
+        .chain(used)
+        .map(|(_, spec)| spec)
+        .collect())
+}
+
+/// The name of probe `member` of `probe` number `probe`.
+fn probe_name(probe: usize, member: usize) -> String {
+    format!("{PROBE_PREFIX}{probe}_{member}")
+}
+
+/// The source with one probe variable per member appended.
+fn with_probes(mut text: Vec<u8>, probes: &[Probe<'_>]) -> Vec<u8> {
+    let mut appended = String::from("\n");
+    for (i, probe) in probes.iter().enumerate() {
+        for (j, member) in probe.members.iter().enumerate() {
+            let _ = writeln!(
+                appended,
+                "static const auto *const {} = &{}::{member};",
+                probe_name(i, j),
+                probe.class
+            );
+        }
+    }
+    text.extend_from_slice(appended.as_bytes());
+    text
+}
+
+/// What the probe parse found.
+struct Resolved {
+    /// Probe name → canonical USR of the variable it points at.
+    targets: HashMap<String, String>,
+    /// The parse's spec ids by canonical USR.
+    spec_ids: HashMap<String, SpecId>,
+}
+
+/// Parses the source with the probes appended.
+fn resolve_probes(
+    index: &libclang::Index,
+    source: SourceText<'_>,
+    args: &[OsString],
+    unique_prefix: &str,
+    probes: &[Probe<'_>],
+) -> Result<Resolved, Error> {
+    let text = with_probes(source.bytes, probes);
+    let tu = index
+        // The probes are namespace-scope declarations: function bodies are not needed.
+        .parse(source.path.as_os_str(), args, Some(&text), true)
+        .map_err(|f| parse_error(f, source.path))?;
+    let mut walker = Walker::new(unique_prefix.to_string(), Purpose::ProbeResolution);
+    walker.walk_tu(tu.cursor());
+    let targets = walker.take_probe_targets();
+    let second = walker.finish(&mut []);
+    let spec_ids = second
+        .declared
+        .into_iter()
+        .chain(second.used)
+        .map(|(c, spec)| (c.usr(), spec))
+        .collect();
+    Ok(Resolved { targets, spec_ids })
+}
+
+/// Merges the spec ids the probes found into the first parse's lists: members of explicit
+/// instantiations at the instantiation's position among the declarations, others after the
+/// uses. Members already listed stay where they are.
+fn merge_probed(probes: &[Probe<'_>], resolved: Resolved, declared: &mut Keyed, used: &mut Keyed) {
+    let Resolved {
+        targets,
+        spec_ids: mut found,
+    } = resolved;
+    let mut present: HashSet<String> = declared.iter().map(|(usr, _)| usr.clone()).collect();
+    let mut inserts: Vec<(usize, String, SpecId)> = Vec::new();
+    for (i, probe) in probes.iter().enumerate() {
+        for j in 0..probe.members.len() {
+            let Some(usr) = targets.get(&probe_name(i, j)) else {
+                continue;
+            };
+            if present.contains(usr) {
+                continue;
+            }
+            let Some(spec) = found.remove(usr) else {
+                continue; // not a spec id after all
+            };
+            match probe.position {
+                Some(position) => {
+                    used.retain(|(u, _)| u != usr);
+                    inserts.push((position, usr.clone(), spec));
+                }
+                None => {
+                    if !used.iter().any(|(u, _)| u == usr) {
+                        used.push((usr.clone(), spec));
+                    }
+                }
+            }
+            present.insert(usr.clone());
+        }
+    }
+    insert_at_positions(declared, inserts);
+}
+
+/// Inserts each `(position, usr, spec)`, in the order given, before the declaration that stood
+/// at `position` (those past the end are appended).
+fn insert_at_positions(declared: &mut Keyed, inserts: Vec<(usize, String, SpecId)>) {
+    if inserts.is_empty() {
+        return;
+    }
+    let old = std::mem::take(declared);
+    let mut inserts = inserts.into_iter().peekable();
+    for (index, entry) in old.into_iter().enumerate() {
+        while let Some((_, usr, spec)) = inserts.next_if(|(p, _, _)| *p <= index) {
+            declared.push((usr, spec));
+        }
+        declared.push(entry);
+    }
+    for (_, usr, spec) in inserts {
+        declared.push((usr, spec));
+    }
+}
