@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use crate::driver::{self, CodeFormat};
-use crate::llvm::{Context, Module, SPIR_FUNC_CC, Value, ValueKind};
+use crate::llvm::{Context, Function, GlobalVariable, Module, SPIR_FUNC_CC, Value};
 use crate::lower::{self, LowerError, Mode};
 use crate::prop::PropertySets;
 
@@ -77,17 +77,22 @@ pub fn resolve_symbolic_ids(
     let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
         return Ok(0);
     };
-    let mut strings: Vec<(String, Value<'_>)> = Vec::new();
+    let mut strings: Vec<(String, GlobalVariable<'_>)> = Vec::new();
     let mut replaced = 0;
-    for call in function.users() {
-        if call.called_value() != Some(function) {
+    // `users()` lists a user once per use; each call is rewritten (and erased) once.
+    let mut visited = std::collections::HashSet::new();
+    for user in function.users() {
+        if !visited.insert(user) {
             continue;
         }
+        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
+            continue;
+        };
         let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
         let target = call
-            .operand(0)
+            .arg(0)
             .map(lower::strip_pointer_casts)
-            .filter(|g| g.kind() == ValueKind::GlobalVariable)
+            .and_then(Value::as_global_variable)
             .ok_or_else(|| DeviceError::NotAGlobal(caller.clone()))?;
         let name = target.name();
         let id = symbolic_id_of(&name).ok_or(DeviceError::UnknownSpecId(name))?;
@@ -105,13 +110,20 @@ pub fn resolve_symbolic_ids(
                 g
             }
         };
-        call.replace_all_uses_with(global.const_addrspace_cast(call.ty()));
-        // SAFETY-relevant: the call has no uses left and is not referenced again.
-        call.erase_instruction();
+        let address = global.address_cast_to(call.ty()).ok_or_else(|| {
+            DeviceError::Llvm(format!(
+                "in {caller}: {SYMBOLIC_ID_FUNCTION} does not return a generic pointer"
+            ))
+        })?;
+        call.replace_all_uses_with(address)
+            .map_err(DeviceError::Llvm)?;
+        // SAFETY: no uses remain; `visited` keeps the loop from reaching the call again.
+        unsafe { call.erase() };
         replaced += 1;
     }
-    if function.users().is_empty() {
-        function.delete_function();
+    if !function.has_users() {
+        // SAFETY: unused, and not read again.
+        unsafe { function.delete() };
     }
     Ok(replaced)
 }
@@ -213,7 +225,7 @@ pub fn wrap_kernels(
                 2 => Some(
                     kernel
                         .param_type_attribute(1, "byval")
-                        .map(|t| layout.alloc_size(t))
+                        .and_then(|t| layout.alloc_size(t))
                         .ok_or_else(|| {
                             unsupported("the second parameter is not a kernel_handler")
                         })?,
@@ -600,7 +612,7 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
 /// the same header code: it becomes `linkonce_odr`, so the linker keeps one. Kernels are never
 /// touched (two kernels of one name are a real error).
 fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
-    let defined = |v: Option<Value<'_>>| {
+    let defined = |v: Option<Function<'_>>| {
         v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_spir_kernel())
     };
     for f in incoming.functions() {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::llvm::{self, Context, Module, ValueKind};
+use crate::llvm::{self, Context, Module, TargetMachine, ValueKind};
 use crate::lower::{self, LowerError, LowerReport, Mode};
 use crate::prop::{self, PropValue, PropertySets};
 
@@ -138,22 +138,23 @@ fn calls_indirectly(module: &Module<'_>) -> bool {
         f.string_attribute("referenced-indirectly").is_some()
             || (!f.is_declaration()
                 && f.instructions().into_iter().any(|i| {
-                    i.called_value()
-                        .is_some_and(|callee| callee.kind() != ValueKind::Function)
+                    i.as_call()
+                        .is_some_and(|call| call.callee().kind() != ValueKind::Function)
                 }))
     })
 }
 
 /// A copy of `module` with only `kernels` as kernels, and what they no longer need removed.
 fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, Error> {
-    let image = module.clone_module();
+    let mut image = module.clone_module();
     for f in image.functions() {
         if f.is_spir_kernel()
             && !f.is_declaration()
             && !kernels.contains(&f.name())
-            && f.users().is_empty()
+            && !f.has_users()
         {
-            f.delete_function();
+            // SAFETY: unused; `functions()` lists each function once.
+            unsafe { f.delete() };
         }
     }
     image
@@ -322,12 +323,14 @@ pub fn code_bytes(
         CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
         CodeFormat::SpirV => {
             let triple = spirv_triple(&m.triple(), spirv_version);
-            let dl = Module::target_data_layout(&triple).map_err(Error::Emit)?;
+            // One target machine for the datalayout, the target passes and emission.
+            let machine = TargetMachine::new(&triple).map_err(Error::Emit)?;
+            let dl = machine.data_layout();
             // LLVM 22's SPIR-V backend leaks state from one emission into the next
             // (crate::isolate says how): each emission runs in a child process of its own.
             crate::isolate::run_in_child(|| {
                 // Emission retargets the module; work on a copy.
-                let copy = m.clone_module();
+                let mut copy = m.clone_module();
                 copy.set_triple(&triple);
                 copy.set_data_layout(&dl);
                 // The specialization_id objects stay in lowered IR (DPC++ keeps them for debug
@@ -339,9 +342,9 @@ pub fn code_bytes(
                 // Generic pointers whose address space is known become that space's again
                 // (the kernel wrappers' accessor pointers, after inlining): the device then
                 // needs no generic accesses where a hand-written OpenCL kernel has none.
-                copy.run_target_passes("function(infer-address-spaces)", &triple)?;
+                copy.run_target_passes("function(infer-address-spaces)", &machine)?;
                 lower::legalize_for_spirv(&copy);
-                copy.emit_object(&triple)
+                copy.emit_object(&machine)
             })
             .map(Content::from)
             .map_err(Error::Emit)

@@ -11,8 +11,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::llvm::{
-    Builder, Context, Layout, Md, Module, Opcode, SPIR_FUNC_CC, Type, TypeKind, Value, ValueKind,
-    opcode_is,
+    Builder, Call, Callee, Context, Function, GlobalVariable, Instruction, Layout, Md, Module,
+    Opcode, SPIR_FUNC_CC, Type, TypeKind, Value, ValueKind, opcode_is,
 };
 use crate::model::{
     self, Const, Desc, EmulationLayout, IdSource, Kind, ModelError, Node, PADDING_ID, Ty,
@@ -137,12 +137,12 @@ fn getter_kind(name: &str) -> Option<Getter> {
 
 /// One recognised getter call, validated before anything is rewritten.
 struct Site<'c> {
-    call: Value<'c>,
-    callee: Value<'c>,
+    call: Call<'c>,
+    callee: Function<'c>,
     /// Index into `SymbolicIds`.
     sym: usize,
     /// The string global the ID argument points at directly (removed once dead).
-    id_global: Option<Value<'c>>,
+    id_global: Option<GlobalVariable<'c>>,
     /// The sret destination, if the getter returns through one.
     sret_dst: Option<Value<'c>>,
     sc_ty: Type<'c>,
@@ -150,7 +150,7 @@ struct Site<'c> {
     default: Option<Value<'c>>,
     buffer: Option<Value<'c>>,
     /// -O0 pattern leftovers: (store of the ID pointer, its load).
-    cleanup: Vec<(Value<'c>, Value<'c>)>,
+    cleanup: Vec<(Instruction<'c>, Instruction<'c>)>,
     /// `llvm.sycl.alloca`: the array's element type and alignment.
     alloca: Option<(Type<'c>, u32)>,
 }
@@ -163,7 +163,7 @@ struct SymbolicIds<'c> {
     names: Vec<String>,
     by_name: HashMap<String, usize>,
     /// Symbolic-ID argument → (symbolic ID, its string global).
-    by_arg: AddrMap<Value<'c>, (usize, Value<'c>)>,
+    by_arg: AddrMap<Value<'c>, (usize, GlobalVariable<'c>)>,
     /// Default-value argument → the default constant.
     defaults: AddrMap<Value<'c>, Value<'c>>,
 }
@@ -241,7 +241,7 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         .filter(|s| !(s.alloca.is_some() && mode == Mode::Emulation && spir))
         .collect();
     for site in &sites {
-        builder.position_before(site.call);
+        builder.position_before(*site.call);
         let mode = if site.alloca.is_some() && mode == Mode::Emulation {
             // Non-SPIR targets: the default length (the runtime is expected to refuse).
             Mode::DefaultValues
@@ -255,20 +255,8 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         }
         .and_then(|plan| st.build(&plan, &builder))
         .map_err(|reason| site_error(site, &ids, reason))?;
-        match (site.sret_dst, site.alloca) {
-            (Some(dst), _) => {
-                builder.store(replacement, dst);
-            }
-            (None, Some((element, align))) => {
-                let array = builder.array_alloca(element, replacement, align);
-                // The array takes the call's name (the call goes away).
-                let name = site.call.name();
-                site.call.set_name("");
-                array.set_name(&name);
-                site.call.replace_all_uses_with(array);
-            }
-            (None, None) => site.call.replace_all_uses_with(replacement),
-        }
+        replace_call(site, replacement, &builder)
+            .map_err(|reason| site_error(site, &ids, reason))?;
     }
     let modified = !sites.is_empty();
     cleanup(module, &sites);
@@ -277,7 +265,7 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
             module.ensure_named_md(MD_DEFAULT_MODULE);
         }
     } else {
-        st.write_metadata();
+        st.write_metadata().map_err(LowerError::Metadata)?;
     }
     Ok(LowerReport {
         modified,
@@ -285,8 +273,36 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
     })
 }
 
+/// Puts the lowered value where the call's result went: through the sret pointer, as the
+/// length of a new private array (`llvm.sycl.alloca`), or in place of the call's uses.
+fn replace_call<'c>(
+    site: &Site<'c>,
+    replacement: Value<'c>,
+    builder: &Builder<'c>,
+) -> Result<(), String> {
+    match (site.sret_dst, site.alloca) {
+        (Some(dst), _) => {
+            builder
+                .store(replacement, dst)
+                .ok_or("the sret argument is not a pointer")?;
+        }
+        (None, Some((element, align))) => {
+            let array = builder
+                .array_alloca(element, replacement, align)
+                .ok_or("the private array's element type has no size")?;
+            // The array takes the call's name (the call goes away).
+            let name = site.call.name();
+            site.call.set_name("");
+            array.set_name(&name);
+            site.call.replace_all_uses_with(array)?;
+        }
+        (None, None) => site.call.replace_all_uses_with(replacement)?,
+    }
+    Ok(())
+}
+
 /// Every read of a symbolic ID must have one type (by shape: struct names may differ).
-fn check_one_type_per_id<'c>(st: &mut State<'c, '_>, sites: &[Site<'c>]) -> Result<(), LowerError> {
+fn check_one_type_per_id<'c>(st: &mut State<'c>, sites: &[Site<'c>]) -> Result<(), LowerError> {
     let mut first: Vec<Option<usize>> = vec![None; st.ids.names.len()];
     for (i, site) in sites.iter().enumerate() {
         let Some(j) = first[site.sym] else {
@@ -305,9 +321,9 @@ fn check_one_type_per_id<'c>(st: &mut State<'c, '_>, sites: &[Site<'c>]) -> Resu
             return Err(LowerError::ConflictingTypes {
                 symbolic_id: st.ids.names[site.sym].clone(),
                 first_type: earlier.sc_ty.print(),
-                first_caller: caller_name(earlier.call),
+                first_caller: caller_name(&earlier.call),
                 second_type: site.sc_ty.print(),
-                second_caller: caller_name(site.call),
+                second_caller: caller_name(&site.call),
             });
         }
     }
@@ -316,13 +332,13 @@ fn check_one_type_per_id<'c>(st: &mut State<'c, '_>, sites: &[Site<'c>]) -> Resu
 
 /// Names are looked up only for error messages: a `String` per call site is measurable on
 /// modules with 10^5 calls.
-fn caller_name(call: Value<'_>) -> String {
+fn caller_name(call: &Value<'_>) -> String {
     call.parent_function().map(|f| f.name()).unwrap_or_default()
 }
 
 fn site_error(site: &Site<'_>, ids: &SymbolicIds<'_>, reason: String) -> LowerError {
     LowerError::Call {
-        caller: caller_name(site.call),
+        caller: caller_name(&site.call),
         callee: site.callee.name(),
         symbolic_id: Some(ids.name(site.sym).to_string()),
         reason,
@@ -330,7 +346,9 @@ fn site_error(site: &Site<'_>, ids: &SymbolicIds<'_>, reason: String) -> LowerEr
 }
 
 /// Matching declarations in module order, then each one's users in use-list order (§3.1).
-fn collect_sites<'c>(module: &Module<'c>) -> Result<(Vec<Site<'c>>, SymbolicIds<'c>), LowerError> {
+fn collect_sites<'c>(
+    module: &'c Module<'_>,
+) -> Result<(Vec<Site<'c>>, SymbolicIds<'c>), LowerError> {
     let mut sites = Vec::new();
     let mut ids = SymbolicIds::default();
     for f in module.functions() {
@@ -342,25 +360,34 @@ fn collect_sites<'c>(module: &Module<'c>) -> Result<(Vec<Site<'c>>, SymbolicIds<
             continue;
         }
         let sret_ty = f.sret_type(0);
+        // Calls that also pass the getter as an argument: `users()` lists them once per use.
+        let mut self_referencing: Vec<Call<'_>> = Vec::new();
         for user in f.users() {
-            if user.called_value() != Some(f) {
+            let Some(call) = user.as_call().filter(|c| c.callee() == f.as_value()) else {
                 continue;
+            };
+            // One site per call, or the call would be rewritten and erased twice.
+            if (0..call.num_args()).any(|i| call.arg(i) == Some(f.as_value())) {
+                if self_referencing.contains(&call) {
+                    continue;
+                }
+                self_referencing.push(call);
             }
-            sites.push(parse_site(user, f, getter, sret_ty, &mut ids)?);
+            sites.push(parse_site(call, f, getter, sret_ty, &mut ids)?);
         }
     }
     Ok((sites, ids))
 }
 
 fn parse_site<'c>(
-    call: Value<'c>,
-    callee: Value<'c>,
+    call: Call<'c>,
+    callee: Function<'c>,
     getter: Getter,
     sret_ty: Option<Type<'c>>,
     ids: &mut SymbolicIds<'c>,
 ) -> Result<Site<'c>, LowerError> {
     let err = |id: Option<String>, reason: &str| LowerError::Call {
-        caller: caller_name(call),
+        caller: caller_name(&call),
         callee: callee.name(),
         symbolic_id: id,
         reason: reason.to_string(),
@@ -372,24 +399,23 @@ fn parse_site<'c>(
             Getter::Alloca => 5,
             _ => 3,
         };
-    if call.num_call_args() != want {
+    if call.num_args() != want {
         return Err(err(
             None,
             &format!(
                 "unexpected signature: {} arguments, expected {want}",
-                call.num_call_args()
+                call.num_args()
             ),
         ));
     }
-    let arg = |i: u32| call.operand(i);
+    let arg = |i: u32| call.arg(i);
     let (sym, cleanup, id_global) = match arg(shift) {
         Some(v) => match ids.by_arg.get(&v) {
             Some(&(sym, g)) => (sym, Vec::new(), Some(g)),
             None => {
                 let (text, cleanup) = resolve_string(v, 0).map_err(|r| err(None, &r))?;
                 let sym = ids.intern(text);
-                let g = strip_pointer_casts(v);
-                let global = (g.kind() == ValueKind::GlobalVariable).then_some(g);
+                let global = strip_pointer_casts(v).as_global_variable();
                 if let Some(g) = global {
                     // Only arguments that lead straight to a string global; -O0 loads are
                     // per call anyway.
@@ -500,7 +526,7 @@ pub(crate) fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
 fn resolve_string<'c>(
     v: Value<'c>,
     depth: u32,
-) -> Result<(String, Vec<(Value<'c>, Value<'c>)>), String> {
+) -> Result<(String, Vec<(Instruction<'c>, Instruction<'c>)>), String> {
     if depth > 8 {
         return Err("symbolic ID: pattern nested too deeply".into());
     }
@@ -508,7 +534,8 @@ fn resolve_string<'c>(
     match s.kind() {
         ValueKind::GlobalVariable => {
             let init = s
-                .initializer()
+                .as_global_variable()
+                .and_then(GlobalVariable::initializer)
                 .ok_or("symbolic ID string global has no initializer")?;
             let mut bytes = init
                 .const_bytes()
@@ -520,15 +547,19 @@ fn resolve_string<'c>(
             Ok((text, Vec::new()))
         }
         ValueKind::Instruction(Opcode::LLVMLoad) => {
+            let load = s
+                .as_instruction()
+                .ok_or("unexpected spec const IR pattern 0")?;
             let ptr = s.operand(0).ok_or("unexpected spec const IR pattern 0")?;
             let base = strip_pointer_casts(ptr);
             if !opcode_is(base, Opcode::LLVMAlloca) {
                 return Err("non-constant symbolic ID (load not from an alloca)".into());
             }
-            let stores: Vec<Value<'c>> = ptr
+            let stores: Vec<Instruction<'c>> = ptr
                 .users()
                 .into_iter()
                 .filter(|u| opcode_is(*u, Opcode::LLVMStore) && u.operand(1) == Some(ptr))
+                .filter_map(Value::as_instruction)
                 .collect();
             let [store] = stores[..] else {
                 return Err("non-constant symbolic ID: single store expected".into());
@@ -537,14 +568,15 @@ fn resolve_string<'c>(
                 .operand(0)
                 .ok_or("unexpected spec const IR pattern 1")?;
             let (text, mut cleanup) = resolve_string(stored, depth + 1)?;
-            cleanup.push((store, s));
+            cleanup.push((store, load));
             Ok((text, cleanup))
         }
         ValueKind::Instruction(Opcode::LLVMCall) => {
             // The ID comes from a function that returns a constant string.
             let f = s
-                .called_value()
-                .filter(|f| f.kind() == ValueKind::Function && !f.is_declaration())
+                .as_call()
+                .and_then(|call| call.callee().as_function())
+                .filter(|f| !f.is_declaration())
                 .ok_or("non-constant symbolic ID (call to an unknown function)")?;
             let mut found: Option<String> = None;
             for inst in f.instructions() {
@@ -568,10 +600,9 @@ fn resolve_string<'c>(
 
 /// §1.4: element 0 of the `specialization_id` global's initializer.
 fn resolve_default(v: Value<'_>) -> Result<Value<'_>, String> {
-    let g = strip_pointer_casts(v);
-    if g.kind() != ValueKind::GlobalVariable {
-        return Err("default value is not a specialization_id global".into());
-    }
+    let g = strip_pointer_casts(v)
+        .as_global_variable()
+        .ok_or("default value is not a specialization_id global")?;
     let init = g
         .initializer()
         .ok_or_else(|| format!("spec-id global '{}' has no initializer", g.name()))?;
@@ -602,7 +633,11 @@ pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, Mo
             let mut offsets = Vec::with_capacity(elems.len());
             for (i, e) in elems.into_iter().enumerate() {
                 fields.push(ty_model(layout, e)?);
-                offsets.push(layout.element_offset(t, i as u32));
+                let offset = u32::try_from(i)
+                    .ok()
+                    .and_then(|i| layout.element_offset(t, i))
+                    .ok_or_else(|| ModelError::UnsupportedType(t.print()))?;
+                offsets.push(offset);
             }
             Kind::Struct {
                 name: t.struct_name(),
@@ -611,7 +646,10 @@ pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, Mo
             }
         }
         TypeKind::Array | TypeKind::FixedVector => {
-            let elem = Box::new(ty_model(layout, t.element_type())?);
+            let elem = t
+                .element_type()
+                .ok_or_else(|| ModelError::UnsupportedType(t.print()))?;
+            let elem = Box::new(ty_model(layout, elem)?);
             let len = t.sequence_len();
             if t.kind() == TypeKind::Array {
                 Kind::Array { elem, len }
@@ -625,21 +663,19 @@ pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, Mo
             ));
         }
     };
+    // Every kind above is sized once its elements are (they were modelled first).
+    let unsized_type = || ModelError::UnsupportedType(t.print());
     Ok(Ty {
         kind,
-        store: layout.store_size(t),
-        alloc: layout.alloc_size(t),
-        align: layout.abi_align(t),
+        store: layout.store_size(t).ok_or_else(unsized_type)?,
+        alloc: layout.alloc_size(t).ok_or_else(unsized_type)?,
+        align: layout.abi_align(t).ok_or_else(unsized_type)?,
         handle: t,
     })
 }
 
 /// The model of a constant of type `ty`.
-pub fn const_model<'c>(
-    ctx: &'c Context,
-    v: Value<'c>,
-    ty: &Ty<Type<'c>>,
-) -> Result<Const<Value<'c>>, ModelError> {
+pub fn const_model<'c>(v: Value<'c>, ty: &Ty<Type<'c>>) -> Result<Const<Value<'c>>, ModelError> {
     match v.kind() {
         ValueKind::ConstantAggregateZero => Ok(Const::Zero),
         ValueKind::Undef => Ok(Const::Undef),
@@ -648,7 +684,7 @@ pub fn const_model<'c>(
             .map(|bits| Const::Scalar { bits, handle: v })
             .ok_or_else(|| ModelError::UnsupportedType(ty.describe())),
         ValueKind::ConstantFp => v
-            .const_fp_bits(ctx)
+            .const_fp_bits()
             .map(|bits| Const::Scalar { bits, handle: v })
             .ok_or_else(|| ModelError::UnsupportedType(ty.describe())),
         ValueKind::ConstantAggregate | ValueKind::ConstantDataSequential => {
@@ -657,7 +693,7 @@ pub fn const_model<'c>(
                 let e = v
                     .aggregate_element(i as u32)
                     .ok_or(ModelError::ShapeMismatch(0))?;
-                elems.push(const_model(ctx, e, ety)?);
+                elems.push(const_model(e, ety)?);
             }
             Ok(Const::Agg(elems))
         }
@@ -718,19 +754,12 @@ enum Op<'c> {
     Composite { decl: usize, n: usize },
 }
 
-/// A `__spirv_SpecConstant*` declaration.
-struct Decl<'c> {
-    f: Value<'c>,
-    fty: Type<'c>,
-    cc: u32,
-}
-
-struct State<'c, 'm> {
+struct State<'c> {
     ctx: &'c Context,
-    module: &'m Module<'c>,
-    layout: Layout<'m>,
+    module: &'c Module<'c>,
+    layout: Layout<'c>,
     spir: bool,
-    ids: &'m SymbolicIds<'c>,
+    ids: &'c SymbolicIds<'c>,
     records: Vec<Record<'c>>,
     /// Record index per symbolic ID (`Site::sym`).
     by_id: Vec<Option<usize>>,
@@ -740,7 +769,7 @@ struct State<'c, 'm> {
     tys: AddrMap<Type<'c>, Rc<Ty<Type<'c>>>>,
     /// `__spirv_SpecConstant*` declarations by signature, so that the mangled name is built
     /// and looked up once per type rather than once per emitted call.
-    decls: Vec<Decl<'c>>,
+    decls: Vec<Callee<'c>>,
     scalar_decls: AddrMap<Type<'c>, usize>,
     composite_decls: AddrMap<(Type<'c>, Vec<Type<'c>>), usize>,
     /// Programs of `Plan::Extra`.
@@ -759,10 +788,14 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
+const MISMATCHED_CALL: &str =
+    "internal: arguments do not match the __spirv_SpecConstant declaration";
+const NOT_A_BOOL: &str = "internal: a bool spec constant is not read as a wider integer";
+
 /// Builds a program's instructions at the builder's position; returns the final value.
 fn replay<'c>(
     ops: &[Op<'c>],
-    decls: &[Decl<'c>],
+    decls: &[Callee<'c>],
     stack: &mut Vec<Value<'c>>,
     b: &Builder<'c>,
 ) -> Result<Value<'c>, String> {
@@ -771,9 +804,9 @@ fn replay<'c>(
         match *op {
             Op::Leaf { decl, args, trunc } => {
                 let d = decls.get(decl).ok_or("internal: unknown declaration")?;
-                let call = b.call(d.fty, d.f, &args, d.cc);
+                let call = b.call(d, &args).ok_or(MISMATCHED_CALL)?;
                 stack.push(match trunc {
-                    Some(t) => b.trunc(call, t, c"tobool"),
+                    Some(t) => b.trunc(call, t, c"tobool").ok_or(NOT_A_BOOL)?,
                     None => call,
                 });
             }
@@ -784,7 +817,7 @@ fn replay<'c>(
                     .len()
                     .checked_sub(n)
                     .ok_or("internal: composite without its operands")?;
-                let call = b.call(d.fty, d.f, &stack[at..], d.cc);
+                let call = b.call(d, &stack[at..]).ok_or(MISMATCHED_CALL)?;
                 stack.truncate(at);
                 stack.push(call);
             }
@@ -793,10 +826,16 @@ fn replay<'c>(
     stack.pop().ok_or_else(|| "internal: empty lowering".into())
 }
 
-impl<'c> State<'c, '_> {
+impl<'c> State<'c> {
     /// The default constant of a site (zero of SCTy for the legacy getters).
-    fn default_of(&self, site: &Site<'c>) -> Value<'c> {
-        site.default.unwrap_or_else(|| site.sc_ty.zero())
+    fn default_of(&self, site: &Site<'c>) -> Result<Value<'c>, String> {
+        match site.default {
+            Some(default) => Ok(default),
+            None => site
+                .sc_ty
+                .zero()
+                .ok_or_else(|| format!("type {} has no zero default", site.sc_ty.print())),
+        }
     }
 
     fn ty(&mut self, t: Type<'c>) -> Result<Rc<Ty<Type<'c>>>, String> {
@@ -821,7 +860,7 @@ impl<'c> State<'c, '_> {
     /// §6: the default value's bytes.
     fn default_bytes(&mut self, default: Value<'c>) -> Result<Vec<u8>, String> {
         let dty = self.ty(default.ty())?;
-        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
+        let dc = const_model(default, &dty).map_err(|e| e.to_string())?;
         model::blob(&dty, &dc).map_err(|e| e.to_string())
     }
 
@@ -858,7 +897,7 @@ impl<'c> State<'c, '_> {
     }
 
     fn native(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
-        let default = self.default_of(site);
+        let default = self.default_of(site)?;
         let existing = self.record_of(site);
         if let Some(idx) = existing {
             let rec = &mut self.records[idx];
@@ -877,7 +916,7 @@ impl<'c> State<'c, '_> {
         } else {
             self.ty(default.ty())?
         };
-        let dc = const_model(self.ctx, default, &dty).map_err(|e| e.to_string())?;
+        let dc = const_model(default, &dty).map_err(|e| e.to_string())?;
         let leaves = model::flatten(&dty, &dc).map_err(|e| e.to_string())?;
         let (node, fresh) = match existing {
             Some(idx) => {
@@ -942,16 +981,19 @@ impl<'c> State<'c, '_> {
                 align,
                 to_bool,
             } => {
-                let gep = b.byte_gep(self.ctx, buffer, offset, 32, c"gep");
-                let load = b.load(ty, gep, c"load");
-                load.set_alignment(align);
-                return Ok(match to_bool {
-                    Some(t) => b.trunc(load, t, c"tobool"),
-                    None => load,
-                });
+                let gep = b
+                    .byte_gep(buffer, offset, 32, c"gep")
+                    .ok_or("the spec-constant buffer argument is not a pointer")?;
+                let load = b
+                    .load(ty, gep, align, c"load")
+                    .ok_or("internal: the spec constant's type has no size")?;
+                return match to_bool {
+                    Some(t) => b.trunc(load, t, c"tobool").ok_or_else(|| NOT_A_BOOL.into()),
+                    None => Ok(load),
+                };
             }
             Plan::Value(v) => return Ok(v),
-            Plan::Bool(v, t) => return Ok(b.trunc(v, t, c"bool")),
+            Plan::Bool(v, t) => return b.trunc(v, t, c"bool").ok_or_else(|| NOT_A_BOOL.into()),
         };
         let ops = ops.ok_or("internal: missing lowering program")?;
         replay(ops, &self.decls, &mut self.stack, b)
@@ -959,24 +1001,24 @@ impl<'c> State<'c, '_> {
 
     /// Get-or-insert by name; a clash with a different type (two literal structs share the
     /// empty name code) gets a fresh declaration, which LLVM renames with a numeric suffix.
-    fn declare(&mut self, name: &str, ret: Type<'c>, params: &[Type<'c>]) -> usize {
-        let fty = Type::function(ret, params);
+    fn declare(&mut self, name: &str, ret: Type<'c>, params: &[Type<'c>]) -> Result<usize, String> {
+        let fty = Type::function(ret, params)
+            .ok_or_else(|| format!("internal: no function type for {name}"))?;
         let f = match self.module.get_function(name) {
             Some(f) if f.function_type() == fty => f,
             _ => {
-                let f = self.module.add_function(name, fty);
+                let f = self
+                    .module
+                    .add_function(name, fty)
+                    .ok_or_else(|| format!("internal: cannot declare {name}"))?;
                 if self.spir {
                     f.set_calling_conv(SPIR_FUNC_CC);
                 }
                 f
             }
         };
-        self.decls.push(Decl {
-            f,
-            fty: f.function_type(),
-            cc: f.calling_conv(),
-        });
-        self.decls.len() - 1
+        self.decls.push(Callee::new(f));
+        Ok(self.decls.len() - 1)
     }
 
     /// Appends `node`'s instructions in emission order (operands first); returns the type of
@@ -1000,16 +1042,19 @@ impl<'c> State<'c, '_> {
                     Some(&d) => d,
                     None => {
                         let name = model::scalar_name(value_ty).map_err(|e| e.to_string())?;
-                        let d = self.declare(&name, vt, &[i32t, vt]);
+                        let d = self.declare(&name, vt, &[i32t, vt])?;
                         self.scalar_decls.insert(vt, d);
                         d
                     }
                 };
-                let dflt = value.unwrap_or_else(|| vt.zero());
+                let dflt = match value {
+                    Some(v) => *v,
+                    None => vt.zero().ok_or("internal: a scalar without a zero value")?,
+                };
                 let trunc = to_bool.then_some(ty.handle);
                 ops.push(Op::Leaf {
                     decl,
-                    args: [i32t.const_int(u64::from(*id)), dflt],
+                    args: [self.ctx.const_int(32, u64::from(*id)), dflt],
                     trunc,
                 });
                 Ok(trunc.unwrap_or(vt))
@@ -1029,7 +1074,7 @@ impl<'c> State<'c, '_> {
                     Some(&d) => d,
                     None => {
                         let name = model::composite_name(ty).map_err(|e| e.to_string())?;
-                        let d = self.declare(&name, ty.handle, &key.1);
+                        let d = self.declare(&name, ty.handle, &key.1)?;
                         self.composite_decls.insert(key, d);
                         d
                     }
@@ -1049,8 +1094,11 @@ impl<'c> State<'c, '_> {
                 self.records[idx].report.emulation_offset.unwrap_or(0)
             }
             None => {
-                let default = self.default_of(site);
-                let dsize = self.layout.store_size(default.ty());
+                let default = self.default_of(site)?;
+                let dsize = self
+                    .layout
+                    .store_size(default.ty())
+                    .ok_or("the default value has no size")?;
                 let slot = self.emu.place(sc.store, sc.align);
                 if slot.padding > 0 {
                     // The padding triple goes to the previous constant (§4).
@@ -1088,13 +1136,16 @@ impl<'c> State<'c, '_> {
             buffer,
             offset,
             ty: load_ty,
-            align: self.layout.abi_align(load_ty) as u32,
+            align: self
+                .layout
+                .abi_align(load_ty)
+                .ok_or("internal: the spec constant's type has no size")? as u32,
             to_bool: is_bool.then_some(site.sc_ty),
         })
     }
 
     fn default_value(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
-        let default = self.default_of(site);
+        let default = self.default_of(site)?;
         if site.sret_dst.is_some() || default.ty() == site.sc_ty {
             // With sret the default is stored with its own type (§5).
             return Ok(Plan::Value(default));
@@ -1106,18 +1157,18 @@ impl<'c> State<'c, '_> {
     }
 
     /// §3.6/§4: both named lists, always created; one node per symbolic ID.
-    fn write_metadata(&self) {
+    fn write_metadata(&self) -> Result<(), String> {
         let m = self.module;
         m.ensure_named_md(MD_SPEC_CONSTANTS);
         m.ensure_named_md(MD_SPEC_DEFAULTS);
-        let i32t = self.ctx.int_type(32);
         // Offsets and sizes repeat across constants: their metadata wrappers are looked up
         // once instead of through two LLVM hash tables per operand.
         let mut small: Vec<Option<Md<'c>>> = vec![None; 256];
         let mut int_md = |x: u32| match small.get_mut(x as usize) {
-            Some(slot) => *slot.get_or_insert_with(|| i32t.const_int(u64::from(x)).as_md()),
-            None => i32t.const_int(u64::from(x)).as_md(),
+            Some(slot) => *slot.get_or_insert_with(|| self.ctx.const_int_md(32, u64::from(x))),
+            None => self.ctx.const_int_md(32, u64::from(x)),
         };
+        let not_constant = || "internal: a default value is not a constant".to_string();
         let mut ops = Vec::new();
         for r in &self.records {
             ops.clear();
@@ -1129,11 +1180,14 @@ impl<'c> State<'c, '_> {
             }
             m.add_named_md(MD_SPEC_CONSTANTS_C, self.ctx.md_node(&ops));
             if r.padding_before > 0 {
-                let pad = self.ctx.int_type(8).array_of(r.padding_before).zero();
-                m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[pad.as_md()]));
+                let pad = self.ctx.zero_bytes(r.padding_before);
+                let pad = pad.as_md().ok_or_else(not_constant)?;
+                m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[pad]));
             }
-            m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[r.default.as_md()]));
+            let default = r.default.as_md().ok_or_else(not_constant)?;
+            m.add_named_md(MD_SPEC_DEFAULTS_C, self.ctx.md_node(&[default]));
         }
+        Ok(())
     }
 }
 
@@ -1142,53 +1196,61 @@ impl<'c> State<'c, '_> {
 fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
     // Only symbolic-ID strings can become dead private string globals: the other arguments
     // are the spec-id object, the buffer and the sret slot.
-    let mut candidates: Vec<Value<'_>> = Vec::new();
+    let mut candidates: Vec<GlobalVariable<'_>> = Vec::new();
     for s in sites {
         candidates.extend(s.id_global);
-        s.call.erase_instruction();
+        // SAFETY: `lower` replaced the call's uses (an sret call has none); `collect_sites`
+        // made one site per call, and nothing reads a site's call after this.
+        unsafe { s.call.erase() };
     }
     // -O0 pattern: loads first (once unused), then the store once nothing reads the slot.
+    // `erased` is checked before a handle is read: patterns may share instructions.
     let mut erased = AddrSet::default();
     for s in sites {
         for &(store, load) in &s.cleanup {
-            if !erased.contains(&load) && load.users().is_empty() {
+            if !erased.contains(&load) && !load.has_users() {
                 let ptr = load.operand(0);
                 erased.insert(load);
-                load.erase_instruction();
+                // SAFETY: unused (checked), recorded in `erased`, never read again.
+                unsafe { load.erase() };
                 let still_read = ptr
                     .is_some_and(|p| p.users().iter().any(|u| !opcode_is(*u, Opcode::LLVMStore)));
                 if !still_read && erased.insert(store) {
+                    // The stored value is alive: the store still uses it.
                     if let Some(v) = store.operand(0) {
-                        candidates.push(strip_pointer_casts(v));
+                        candidates.extend(strip_pointer_casts(v).as_global_variable());
                     }
-                    store.erase_instruction();
+                    // SAFETY: a store has no users; recorded in `erased`, never read again.
+                    unsafe { store.erase() };
                 }
             }
         }
     }
+    // Deduplicated before anything reads a candidate: a repeated one may be deleted already.
     let mut seen = AddrSet::default();
     for g in candidates {
-        if g.kind() != ValueKind::GlobalVariable
-            || !seen.insert(g)
+        if !seen.insert(g)
             || !g.linkage_is_private_or_internal()
             || !is_string_global(g)
+            || !only_dead_constant_users(g.as_value(), 0)
         {
             continue;
         }
-        if only_dead_constant_users(g, 0) {
-            // RAUW first so LLVM rebuilds (and thereby drops) the dead constant expressions.
-            g.replace_all_uses_with(g.ty().undef());
-            g.delete_global();
+        // RAUW first so LLVM rebuilds (and thereby drops) the dead constant expressions.
+        if g.replace_all_uses_with(g.ty().undef()).is_ok() {
+            // SAFETY: no uses remain; later copies of `g` stop at `seen` unread.
+            unsafe { g.delete() };
         }
     }
     for f in module.functions() {
-        if f.is_declaration() && getter_kind(&f.name()).is_some() && f.users().is_empty() {
-            f.delete_function();
+        if f.is_declaration() && getter_kind(&f.name()).is_some() && !f.has_users() {
+            // SAFETY: unused; `functions()` lists each function once.
+            unsafe { f.delete() };
         }
     }
 }
 
-fn is_string_global(g: Value<'_>) -> bool {
+fn is_string_global(g: GlobalVariable<'_>) -> bool {
     g.initializer().is_some_and(|i| i.is_constant_string())
 }
 
@@ -1244,14 +1306,13 @@ pub fn read_spec_constants(module: &Module<'_>) -> Result<SpecConstTables, Lower
         out.descriptors.push((name, descs));
     }
     let layout = module.layout();
-    let ctx = module.context();
     for node in module.named_md_operands(MD_SPEC_DEFAULTS) {
         let ops = node.md_node_operands();
         let [c] = ops[..] else {
             return Err(bad("default-value node must have one operand"));
         };
         let ty = ty_model(&layout, c.ty()).map_err(|e| bad(&e.to_string()))?;
-        let k = const_model(ctx, c, &ty).map_err(|e| bad(&e.to_string()))?;
+        let k = const_model(c, &ty).map_err(|e| bad(&e.to_string()))?;
         let bytes = model::blob(&ty, &k).map_err(|e| bad(&e.to_string()))?;
         out.default_blob.extend_from_slice(&bytes);
     }
@@ -1288,17 +1349,22 @@ pub fn legalize_for_spirv(module: &Module<'_>) {
             let (Some(src), Some(base)) = (inst.gep_source_type(), inst.operand(0)) else {
                 continue;
             };
-            let Some(offset) = constant_gep_offset(&layout, src, inst) else {
+            let Some(offset) = constant_gep_offset(&layout, src, *inst) else {
                 continue;
             };
             let replacement = if offset == 0 {
                 base
             } else {
                 builder.position_before(inst);
-                builder.byte_gep(ctx, base, offset as u64, 64, c"")
+                match builder.byte_gep(base, offset as u64, 64, c"") {
+                    Some(gep) => gep,
+                    None => continue,
+                }
             };
-            inst.replace_all_uses_with(replacement);
-            inst.erase_instruction();
+            if inst.replace_all_uses_with(replacement).is_ok() {
+                // SAFETY: no uses remain; `instructions()` lists each instruction once.
+                unsafe { inst.erase() };
+            }
         }
     }
 }
@@ -1307,7 +1373,7 @@ pub fn legalize_for_spirv(module: &Module<'_>) {
 fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Option<i64> {
     let n = gep.num_operands();
     let first = gep.operand(1)?.const_int_sext()?;
-    let mut offset = first.checked_mul(i64::try_from(layout.alloc_size(src)).ok()?)?;
+    let mut offset = first.checked_mul(i64::try_from(layout.alloc_size(src)?).ok()?)?;
     let mut cur = src;
     for i in 2..n {
         let idx = gep.operand(i)?.const_int_sext()?;
@@ -1316,12 +1382,12 @@ fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Op
                 let k = u32::try_from(idx).ok()?;
                 let fields = cur.struct_elements();
                 let field = *fields.get(k as usize)?;
-                offset = offset.checked_add(i64::try_from(layout.element_offset(cur, k)).ok()?)?;
+                offset = offset.checked_add(i64::try_from(layout.element_offset(cur, k)?).ok()?)?;
                 cur = field;
             }
             TypeKind::Array | TypeKind::FixedVector => {
-                let elem = cur.element_type();
-                let step = i64::try_from(layout.alloc_size(elem)).ok()?;
+                let elem = cur.element_type()?;
+                let step = i64::try_from(layout.alloc_size(elem)?).ok()?;
                 offset = offset.checked_add(idx.checked_mul(step)?)?;
                 cur = elem;
             }
