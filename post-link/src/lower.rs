@@ -3,9 +3,10 @@
 //! `!sycl.specialization-constants*` metadata. Property data is read back from that metadata
 //! (`read_spec_constants`), as DPC++'s `computeModuleProperties` does.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::HashMap;
 use std::rc::Rc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -25,40 +26,10 @@ pub const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-value
 const MD_SPEC_CONSTANTS_C: &std::ffi::CStr = c"sycl.specialization-constants";
 const MD_SPEC_DEFAULTS_C: &std::ffi::CStr = c"sycl.specialization-constants-default-values";
 
-/// Hasher for maps keyed by LLVM handles (addresses): one rotate-xor-multiply per word. The
-/// std SipHash was a measurable share of the pass on 10^5 getter calls; these keys come from
-/// LLVM's allocator, not from input text.
-#[derive(Default, Clone, Copy)]
-struct AddrHasher(u64);
-
-impl AddrHasher {
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for AddrHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(w));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.mix(n);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.mix(n as u64);
-    }
-    fn finish(&self) -> u64 {
-        // The multiply leaves the low bits of aligned addresses poor; the table indexes by them.
-        self.0.rotate_left(26)
-    }
-}
-
-type AddrMap<K, V> = HashMap<K, V, BuildHasherDefault<AddrHasher>>;
-type AddrSet<K> = HashSet<K, BuildHasherDefault<AddrHasher>>;
+// Maps keyed by LLVM handles (addresses) use FxHash: std's SipHash was a measurable share of
+// the pass on 10^5 getter calls, and these keys come from LLVM's allocator, not from input.
+type AddrMap<K, V> = FxHashMap<K, V>;
+type AddrSet<K> = FxHashSet<K>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -1411,8 +1382,8 @@ mod tests {
     fn addr_hasher_spreads_aligned_addresses() {
         use std::hash::BuildHasher;
         // 16-byte aligned addresses must not all land in the same few low-bit buckets.
-        let build = BuildHasherDefault::<AddrHasher>::default();
-        let buckets: HashSet<u64> = (0..64u64)
+        let build = rustc_hash::FxBuildHasher;
+        let buckets: FxHashSet<u64> = (0..64u64)
             .map(|i| build.hash_one(0x7f00_0000_1000usize + 16 * i as usize) & 63)
             .collect();
         assert!(buckets.len() > 32, "{} buckets", buckets.len());
