@@ -2,10 +2,11 @@
 //! (DPC++ `SpecConstantsPass` behaviour) and writes DPC++ property sets. Specification:
 //! post-link.md in the shared reference.
 //!
-//! * `llvm` — handles over the LLVM-C API; with `isolate` (fork a child to emit SPIR-V in,
-//!   working around a static in LLVM 22's SPIR-V backend), the only `unsafe` code.
+//! * `llvm` — sound handles over the LLVM-C API; with `isolate` (fork a child to emit SPIR-V in,
+//!   working around a static in LLVM 22's SPIR-V backend), the only `unsafe` code; elsewhere
+//!   only calls of `llvm`'s `unsafe fn`s that free IR, each with a `SAFETY` comment.
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
-//! * `lower` — the pass on LLVM IR and the metadata read-back.
+//! * `lower` — the pass on LLVM IR (a module per concern) and the metadata read-back.
 //! * `prop` — `.prop` and `.table` text, Intel base64.
 //! * `driver` — options → in-memory outputs → atomic writes.
 
