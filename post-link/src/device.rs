@@ -18,10 +18,11 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::driver::{self, CodeFormat};
+use crate::images::{self, CodeFormat};
 use crate::llvm::{Context, Function, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value};
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
+use crate::tool;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -65,7 +66,7 @@ pub enum DeviceError {
     #[error(transparent)]
     Lower(#[from] LowerError),
     #[error(transparent)]
-    PostLink(#[from] driver::Error),
+    PostLink(#[from] tool::Error),
 }
 
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
@@ -778,7 +779,7 @@ pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 pub fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
     mode: Mode,
-    split: driver::Split,
+    split: images::Split,
     spirv_version: &str,
 ) -> Result<(Vec<DeviceImage>, StepTimes), DeviceError> {
     let mut times = StepTimes::new();
@@ -805,7 +806,7 @@ pub fn build_images(
     }
     let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     lap("device link", &mut times);
-    let modules = driver::split_modules(module, split)?;
+    let modules = images::split_modules(module, split)?;
     if modules.len() > 1 {
         lap("device-code split", &mut times);
     }
@@ -815,7 +816,7 @@ pub fn build_images(
         module.verify().map_err(|e| {
             DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
         })?;
-        let property_sets = driver::property_sets(&module, false)?;
+        let property_sets = images::property_sets(&module, false)?;
         if mode == Mode::Emulation {
             declare_emulated_ids(&mut module)?;
         }
@@ -824,7 +825,7 @@ pub fn build_images(
     lap("spec-constant lowering", &mut times);
     let mut images = Vec::with_capacity(lowered.len());
     for (module, property_sets) in lowered {
-        let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+        let spirv = images::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
         images.push(DeviceImage {
             spirv,
             property_sets,

@@ -8,13 +8,16 @@
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
 //! * `lower` — the pass on LLVM IR (a module per concern) and the metadata read-back.
 //! * `prop` — `.prop` and `.table` text, Intel base64.
-//! * `driver` — options → in-memory outputs → atomic writes.
+//! * `images` — device-code split, an image's code bytes and property sets.
+//! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
+//! * `device`, `registration` — the device steps and registration object of `sycl-clang++`.
 
 pub mod device;
-pub mod driver;
+pub mod images;
 pub mod isolate;
 pub mod llvm;
 pub mod lower;
 pub mod model;
 pub mod prop;
 pub mod registration;
+pub mod tool;
