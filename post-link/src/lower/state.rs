@@ -13,6 +13,7 @@ use crate::model::{self, EmulationLayout, Ty};
 
 pub(super) const NOT_A_BOOL: &str = "internal: a bool spec constant is not read as a wider integer";
 
+/// What the pass learnt about one symbolic ID, in first-read order.
 pub(super) struct Record<'c> {
     pub(super) report: SpecConstReport,
     pub(super) default: Value<'c>,
@@ -43,6 +44,7 @@ pub(super) enum Plan<'c> {
     Bool(Value<'c>, Type<'c>),
 }
 
+/// The pass's state over one module (built by `State::new`, used by every lowering).
 pub(super) struct State<'c> {
     pub(super) ctx: &'c Context,
     pub(super) module: &'c Module<'c>,
