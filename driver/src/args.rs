@@ -42,7 +42,7 @@ pub(crate) struct Input {
     pub(crate) language: Option<OsString>,
 }
 
-pub(crate) use post_link::driver::Split;
+pub(crate) use post_link::images::Split;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SpecConstMode {

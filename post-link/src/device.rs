@@ -18,10 +18,11 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::driver::{self, CodeFormat};
-use crate::llvm::{Context, Module, SPIR_FUNC_CC, Value, ValueKind};
-use crate::lower::{self, LowerError, Mode};
+use crate::images::{self, CodeFormat};
+use crate::llvm::{Context, Function, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value};
+use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
+use crate::tool;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -65,7 +66,7 @@ pub enum DeviceError {
     #[error(transparent)]
     Lower(#[from] LowerError),
     #[error(transparent)]
-    PostLink(#[from] driver::Error),
+    PostLink(#[from] tool::Error),
 }
 
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
@@ -77,17 +78,22 @@ pub fn resolve_symbolic_ids(
     let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
         return Ok(0);
     };
-    let mut strings: Vec<(String, Value<'_>)> = Vec::new();
+    let mut strings: Vec<(String, GlobalVariable<'_>)> = Vec::new();
     let mut replaced = 0;
-    for call in function.users() {
-        if call.called_value() != Some(function) {
+    // `users()` lists a user once per use; each call is rewritten (and erased) once.
+    let mut visited = std::collections::HashSet::new();
+    for user in function.users() {
+        if !visited.insert(user) {
             continue;
         }
+        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
+            continue;
+        };
         let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
         let target = call
-            .operand(0)
+            .arg(0)
             .map(lower::strip_pointer_casts)
-            .filter(|g| g.kind() == ValueKind::GlobalVariable)
+            .and_then(Value::as_global_variable)
             .ok_or_else(|| DeviceError::NotAGlobal(caller.clone()))?;
         let name = target.name();
         let id = symbolic_id_of(&name).ok_or(DeviceError::UnknownSpecId(name))?;
@@ -105,13 +111,20 @@ pub fn resolve_symbolic_ids(
                 g
             }
         };
-        call.replace_all_uses_with(global.const_addrspace_cast(call.ty()));
-        // SAFETY-relevant: the call has no uses left and is not referenced again.
-        call.erase_instruction();
+        let address = global.address_cast_to(call.ty()).ok_or_else(|| {
+            DeviceError::Llvm(format!(
+                "in {caller}: {SYMBOLIC_ID_FUNCTION} does not return a generic pointer"
+            ))
+        })?;
+        call.replace_all_uses_with(address)
+            .map_err(DeviceError::Llvm)?;
+        // SAFETY: no uses remain; `visited` keeps the loop from reaching the call again.
+        unsafe { call.erase() };
         replaced += 1;
     }
-    if function.users().is_empty() {
-        function.delete_function();
+    if !function.has_users() {
+        // SAFETY: unused, and not read again.
+        unsafe { function.delete() };
     }
     Ok(replaced)
 }
@@ -189,82 +202,15 @@ pub fn wrap_kernels(
             if kernel.is_declaration() || !kernel.is_spir_kernel() {
                 continue;
             }
-            let name = kernel.name();
-            let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
-                name: name.clone(),
-                detail: detail.to_string(),
-            };
-            let params = kernel.params();
-            let object = params.first().ok_or_else(|| unsupported("no parameters"))?;
-            let object_space = match object.pointer_address_space() {
-                Some(space @ (GENERIC | GLOBAL)) => space,
-                _ => {
-                    return Err(unsupported(
-                        "the first parameter is not a generic or global pointer",
-                    ));
-                }
-            };
-            let mut object_size = kernel
-                .param_int_attribute(0, "dereferenceable")
-                .ok_or_else(|| unsupported("the kernel object's size is unknown"))?;
-            let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
-            let handler_size = match params.len() {
-                1 => None,
-                2 => Some(
-                    kernel
-                        .param_type_attribute(1, "byval")
-                        .map(|t| layout.alloc_size(t))
-                        .ok_or_else(|| {
-                            unsupported("the second parameter is not a kernel_handler")
-                        })?,
-                ),
-                _ => return Err(unsupported("more than two parameters")),
-            };
-            // clang's `dereferenceable` is the object's data size: without the tail padding
-            // the host's `sizeof` includes.
-            let padded = object_size.div_ceil(object_align.max(1)) * object_align.max(1);
-            let arguments = match layout_of(&name) {
-                Some(described)
-                    if described.object_size != object_size && described.object_size != padded =>
-                {
-                    return Err(DeviceError::ObjectSizeMismatch {
-                        name,
-                        host: described.object_size,
-                        device: object_size,
-                    });
-                }
-                Some(described) => {
-                    object_size = described.object_size;
-                    described.arguments
-                }
-                None => vec![KernelArgument::Bytes {
-                    offset: 0,
-                    size: object_size,
-                }],
-            };
-            check_arguments(&arguments, object_size).map_err(|detail| unsupported(&detail))?;
-            let body = format!("{name}{BODY_SUFFIX}");
-            kernel.set_name(&body);
-            kernel.set_calling_conv(SPIR_FUNC_CC);
-            let buffer = spec_constants_buffer && handler_size.is_some();
-            Wrapper {
-                name: &name,
-                body: &body,
-                object_size,
-                object_align,
-                object_space,
-                arguments: &arguments,
-                handler_size,
-                spec_constants_buffer: buffer,
-            }
-            .write(&mut text);
+            let (body, entry) = wrap_kernel(
+                kernel,
+                &layout,
+                spec_constants_buffer,
+                &layout_of,
+                &mut text,
+            )?;
             bodies.push(body);
-            entries.push(KernelEntry {
-                name,
-                object_size,
-                arguments,
-                spec_constants_buffer: buffer,
-            });
+            entries.push(entry);
         }
     }
     if entries.is_empty() {
@@ -282,6 +228,121 @@ pub fn wrap_kernels(
         }
     }
     Ok(entries)
+}
+
+/// Renames `kernel` to its body's name (a `spir_func`) and appends the wrapper kernel of the
+/// original name to `text`; returns the body's name and the kernel's description.
+fn wrap_kernel(
+    kernel: Function<'_>,
+    layout: &Layout<'_>,
+    spec_constants_buffer: bool,
+    layout_of: &impl Fn(&str) -> Option<KernelLayout>,
+    text: &mut String,
+) -> Result<(String, KernelEntry), DeviceError> {
+    let name = kernel.name();
+    let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
+        name: name.clone(),
+        detail: detail.to_string(),
+    };
+    let params = kernel_parameters(kernel, layout).map_err(unsupported)?;
+    let (object_size, arguments) = object_arguments(&name, &params, layout_of)?;
+    check_arguments(&arguments, object_size).map_err(|detail| unsupported(&detail))?;
+    let body = format!("{name}{BODY_SUFFIX}");
+    kernel.set_name(&body);
+    kernel.set_calling_conv(SPIR_FUNC_CC);
+    let buffer = spec_constants_buffer && params.handler_size.is_some();
+    Wrapper {
+        name: &name,
+        body: &body,
+        object_size,
+        object_align: params.object_align,
+        object_space: params.object_space,
+        arguments: &arguments,
+        handler_size: params.handler_size,
+        spec_constants_buffer: buffer,
+    }
+    .write(text);
+    let entry = KernelEntry {
+        name,
+        object_size,
+        arguments,
+        spec_constants_buffer: buffer,
+    };
+    Ok((body, entry))
+}
+
+/// A kernel's parameters as clang emits them: the kernel object by reference, then
+/// optionally a `kernel_handler` by value.
+struct KernelParameters {
+    object_space: u32,
+    /// The object's `dereferenceable` size: its data size, without the tail padding the
+    /// host's `sizeof` includes.
+    object_size: u64,
+    object_align: u64,
+    handler_size: Option<u64>,
+}
+
+fn kernel_parameters(
+    kernel: Function<'_>,
+    layout: &Layout<'_>,
+) -> Result<KernelParameters, &'static str> {
+    let params = kernel.params();
+    let object = params.first().ok_or("no parameters")?;
+    let object_space = match object.pointer_address_space() {
+        Some(space @ (GENERIC | GLOBAL)) => space,
+        _ => return Err("the first parameter is not a generic or global pointer"),
+    };
+    let object_size = kernel
+        .param_int_attribute(0, "dereferenceable")
+        .ok_or("the kernel object's size is unknown")?;
+    let object_align = kernel.param_int_attribute(0, "align").unwrap_or(8);
+    let handler_size = match params.len() {
+        1 => None,
+        2 => Some(
+            kernel
+                .param_type_attribute(1, "byval")
+                .and_then(|t| layout.alloc_size(t))
+                .ok_or("the second parameter is not a kernel_handler")?,
+        ),
+        _ => return Err("more than two parameters"),
+    };
+    Ok(KernelParameters {
+        object_space,
+        object_size,
+        object_align,
+        handler_size,
+    })
+}
+
+/// The object's size on the host and its arguments: as `layout_of` describes the kernel, or
+/// one block of bytes for a kernel it does not know.
+fn object_arguments(
+    name: &str,
+    params: &KernelParameters,
+    layout_of: &impl Fn(&str) -> Option<KernelLayout>,
+) -> Result<(u64, Vec<KernelArgument>), DeviceError> {
+    let object_size = params.object_size;
+    let align = params.object_align.max(1);
+    let padded = object_size.div_ceil(align) * align;
+    match layout_of(name) {
+        Some(described)
+            if described.object_size != object_size && described.object_size != padded =>
+        {
+            Err(DeviceError::ObjectSizeMismatch {
+                name: name.to_string(),
+                host: described.object_size,
+                device: object_size,
+            })
+        }
+        Some(described) => Ok((described.object_size, described.arguments)),
+        None => Ok((
+            object_size,
+            vec![KernelArgument::Bytes {
+                offset: 0,
+                size: object_size,
+            }],
+        )),
+    }
 }
 
 /// Text for inside an IR string literal: `"`, `\` and bytes outside printable ASCII escaped.
@@ -351,6 +412,29 @@ struct Wrapper<'a> {
 
 impl Wrapper<'_> {
     fn write(&self, text: &mut String) {
+        let mut params = Vec::new();
+        let mut code = String::new();
+        for (n, argument) in self.arguments.iter().enumerate() {
+            write_argument(n, argument, &mut params, &mut code);
+        }
+        if self.spec_constants_buffer {
+            params.push("ptr addrspace(1) %spec_constants".to_string());
+        }
+        self.write_entry(&params, text);
+        text.push_str(&code);
+        let handler_arg = self.write_handler(text);
+        self.write_object_cast(text);
+        let Wrapper {
+            body, object_space, ..
+        } = self;
+        let _ = writeln!(
+            text,
+            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
+        );
+    }
+
+    /// The body's declaration, the kernel's signature and the zeroed object.
+    fn write_entry(&self, params: &[String], text: &mut String) {
         let Wrapper {
             name,
             body,
@@ -358,17 +442,8 @@ impl Wrapper<'_> {
             object_align,
             object_space,
             handler_size,
-            spec_constants_buffer,
             ..
         } = self;
-        let mut params = Vec::new();
-        let mut code = String::new();
-        for (n, argument) in self.arguments.iter().enumerate() {
-            write_argument(n, argument, &mut params, &mut code);
-        }
-        if *spec_constants_buffer {
-            params.push("ptr addrspace(1) %spec_constants".to_string());
-        }
         let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
         let _ = writeln!(
             text,
@@ -379,25 +454,32 @@ impl Wrapper<'_> {
              store [{object_size} x i8] zeroinitializer, ptr %object, align {object_align}",
             params.join(", ")
         );
-        text.push_str(&code);
-        let mut handler_arg = String::new();
-        if let Some(size) = handler_size {
-            // A kernel_handler: no spec-constant buffer for native spec constants; the
-            // runtime's buffer (its first member, a generic pointer) when emulated.
+    }
+
+    /// The `kernel_handler` argument, if the body takes one: no spec-constant buffer for
+    /// native spec constants; the runtime's buffer (its first member, a generic pointer) when
+    /// emulated. Returns the call's extra argument text.
+    fn write_handler(&self, text: &mut String) -> &'static str {
+        let Some(size) = self.handler_size else {
+            return "";
+        };
+        let _ = writeln!(
+            text,
+            "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
+        );
+        if self.spec_constants_buffer {
             let _ = writeln!(
                 text,
-                "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
+                "  %buffer = addrspacecast ptr addrspace(1) %spec_constants to ptr addrspace(4)\n  \
+                 store ptr addrspace(4) %buffer, ptr %handler, align 8"
             );
-            if *spec_constants_buffer {
-                let _ = writeln!(
-                    text,
-                    "  %buffer = addrspacecast ptr addrspace(1) %spec_constants to ptr addrspace(4)\n  \
-                     store ptr addrspace(4) %buffer, ptr %handler, align 8"
-                );
-            }
-            handler_arg.push_str(", ptr %handler");
         }
-        if *object_space == GENERIC {
+        ", ptr %handler"
+    }
+
+    /// `%cast`: the object's address in the address space the body expects.
+    fn write_object_cast(&self, text: &mut String) {
+        if self.object_space == GENERIC {
             let _ = writeln!(
                 text,
                 "  %cast = addrspacecast ptr %object to ptr addrspace(4)"
@@ -411,10 +493,6 @@ impl Wrapper<'_> {
                 "  %address = ptrtoint ptr %object to i64\n  %cast = inttoptr i64 %address to ptr addrspace(1)"
             );
         }
-        let _ = writeln!(
-            text,
-            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
-        );
     }
 }
 
@@ -425,28 +503,15 @@ fn write_argument(
     params: &mut Vec<String>,
     code: &mut String,
 ) {
-    let field = |code: &mut String, offset: u64| -> String {
-        let _ = writeln!(
-            code,
-            "  %f{n}.{offset} = getelementptr inbounds i8, ptr %object, i64 {offset}"
-        );
-        format!("%f{n}.{offset}")
-    };
-    let copy = |code: &mut String, to: &str, from: &str, size: u64| {
-        let _ = writeln!(
-            code,
-            "  call void @llvm.memcpy.p0.p0.i64(ptr {to}, ptr {from}, i64 {size}, i1 false)"
-        );
-    };
     match *argument {
         KernelArgument::Bytes { offset, size } => {
             params.push(format!("ptr byval({{ [{size} x i8] }}) %a{n}"));
-            let to = field(code, offset);
-            copy(code, &to, &format!("%a{n}"), size);
+            let to = object_field(code, n, offset);
+            copy_bytes(code, &to, &format!("%a{n}"), size);
         }
         KernelArgument::Pointer { offset } => {
             params.push(format!("ptr addrspace(1) %a{n}"));
-            let to = field(code, offset);
+            let to = object_field(code, n, offset);
             let _ = writeln!(
                 code,
                 "  %a{n}.generic = addrspacecast ptr addrspace(1) %a{n} to ptr addrspace(4)\n  \
@@ -460,70 +525,136 @@ fn write_argument(
             address_space,
             keeps_offset,
         } => {
-            // Device accessor: id offset, range access_range, range memory_range, pointer;
-            // the pointer is advanced by the offset's linear index (row-major over the memory
-            // range), as the accessor's __init does.
-            let dims = range_dimensions(dimensions);
-            let bytes = dims * 8;
-            let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
-            params.push(format!("ptr addrspace({address_space}) %a{n}"));
-            params.push(format!("{ranges} %a{n}.access"));
-            params.push(format!("{ranges} %a{n}.memory"));
-            params.push(format!("{ranges} %a{n}.offset"));
-            if keeps_offset {
-                let to = field(code, offset);
-                copy(code, &to, &format!("%a{n}.offset"), bytes);
-            }
-            let to = field(code, offset + bytes);
-            copy(code, &to, &format!("%a{n}.access"), bytes);
-            let to = field(code, offset + 2 * bytes);
-            copy(code, &to, &format!("%a{n}.memory"), bytes);
-            let mut linear = "0".to_string();
-            if keeps_offset {
-                for d in 0..u64::from(dimensions) {
-                    let _ = writeln!(
-                        code,
-                        "  %a{n}.o{d}.p = getelementptr inbounds i64, ptr %a{n}.offset, i64 {d}\n  \
-                         %a{n}.o{d} = load i64, ptr %a{n}.o{d}.p, align 1\n  \
-                         %a{n}.m{d}.p = getelementptr inbounds i64, ptr %a{n}.memory, i64 {d}\n  \
-                         %a{n}.m{d} = load i64, ptr %a{n}.m{d}.p, align 1\n  \
-                         %a{n}.s{d} = mul i64 {linear}, %a{n}.m{d}\n  \
-                         %a{n}.l{d} = add i64 %a{n}.s{d}, %a{n}.o{d}"
-                    );
-                    linear = format!("%a{n}.l{d}");
-                }
-            }
-            let _ = writeln!(
-                code,
-                "  %a{n}.bytes = mul i64 {linear}, {element_size}\n  \
-                 %a{n}.data = getelementptr i8, ptr addrspace({address_space}) %a{n}, i64 %a{n}.bytes"
-            );
-            let to = field(code, offset + 3 * bytes);
-            let _ = writeln!(
-                code,
-                "  store ptr addrspace({address_space}) %a{n}.data, ptr {to}, align 1"
-            );
+            let accessor = AccessorArgument {
+                n,
+                offset,
+                dimensions,
+                element_size,
+                address_space,
+                keeps_offset,
+            };
+            accessor.write(params, code);
         }
         KernelArgument::LocalAccessor { offset, dimensions } => {
-            // Device local accessor: range access_range, range memory_range, id offset,
-            // pointer; its __init keeps the size (the access range) as the memory range.
-            let bytes = range_dimensions(dimensions) * 8;
-            let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
-            params.push(format!("ptr addrspace({LOCAL}) %a{n}"));
-            params.push(format!("{ranges} %a{n}.access"));
-            params.push(format!("{ranges} %a{n}.memory"));
-            params.push(format!("{ranges} %a{n}.offset"));
-            let to = field(code, offset);
-            copy(code, &to, &format!("%a{n}.access"), bytes);
-            let to = field(code, offset + bytes);
-            copy(code, &to, &format!("%a{n}.access"), bytes);
-            let to = field(code, offset + 3 * bytes);
-            let _ = writeln!(
-                code,
-                "  store ptr addrspace({LOCAL}) %a{n}, ptr {to}, align 1"
-            );
+            write_local_accessor(n, offset, dimensions, params, code);
         }
     }
+}
+
+/// `%f<n>.<offset>`: the address of byte `offset` of the object.
+fn object_field(code: &mut String, n: usize, offset: u64) -> String {
+    let _ = writeln!(
+        code,
+        "  %f{n}.{offset} = getelementptr inbounds i8, ptr %object, i64 {offset}"
+    );
+    format!("%f{n}.{offset}")
+}
+
+fn copy_bytes(code: &mut String, to: &str, from: &str, size: u64) {
+    let _ = writeln!(
+        code,
+        "  call void @llvm.memcpy.p0.p0.i64(ptr {to}, ptr {from}, i64 {size}, i1 false)"
+    );
+}
+
+/// The four parameters of an accessor argument: memory, then its three ranges as bytes.
+fn push_accessor_params(n: usize, space: u32, bytes: u64, params: &mut Vec<String>) {
+    let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
+    params.push(format!("ptr addrspace({space}) %a{n}"));
+    params.push(format!("{ranges} %a{n}.access"));
+    params.push(format!("{ranges} %a{n}.memory"));
+    params.push(format!("{ranges} %a{n}.offset"));
+}
+
+/// A buffer accessor argument (`KernelArgument::Accessor`).
+struct AccessorArgument {
+    n: usize,
+    offset: u64,
+    dimensions: u32,
+    element_size: u64,
+    address_space: u32,
+    keeps_offset: bool,
+}
+
+impl AccessorArgument {
+    /// Device accessor: id offset, range access_range, range memory_range, pointer; the
+    /// pointer is advanced by the offset's linear index (row-major over the memory range), as
+    /// the accessor's __init does.
+    fn write(&self, params: &mut Vec<String>, code: &mut String) {
+        let AccessorArgument {
+            n,
+            offset,
+            element_size,
+            address_space,
+            keeps_offset,
+            ..
+        } = *self;
+        let bytes = range_dimensions(self.dimensions) * 8;
+        push_accessor_params(n, address_space, bytes, params);
+        if keeps_offset {
+            let to = object_field(code, n, offset);
+            copy_bytes(code, &to, &format!("%a{n}.offset"), bytes);
+        }
+        let to = object_field(code, n, offset + bytes);
+        copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
+        let to = object_field(code, n, offset + 2 * bytes);
+        copy_bytes(code, &to, &format!("%a{n}.memory"), bytes);
+        let linear = self.write_linear_offset(code);
+        let _ = writeln!(
+            code,
+            "  %a{n}.bytes = mul i64 {linear}, {element_size}\n  \
+             %a{n}.data = getelementptr i8, ptr addrspace({address_space}) %a{n}, i64 %a{n}.bytes"
+        );
+        let to = object_field(code, n, offset + 3 * bytes);
+        let _ = writeln!(
+            code,
+            "  store ptr addrspace({address_space}) %a{n}.data, ptr {to}, align 1"
+        );
+    }
+
+    /// The offset's linear index (`0` without a stored offset); returns its operand text.
+    fn write_linear_offset(&self, code: &mut String) -> String {
+        let n = self.n;
+        let mut linear = "0".to_string();
+        if !self.keeps_offset {
+            return linear;
+        }
+        for d in 0..u64::from(self.dimensions) {
+            let _ = writeln!(
+                code,
+                "  %a{n}.o{d}.p = getelementptr inbounds i64, ptr %a{n}.offset, i64 {d}\n  \
+                 %a{n}.o{d} = load i64, ptr %a{n}.o{d}.p, align 1\n  \
+                 %a{n}.m{d}.p = getelementptr inbounds i64, ptr %a{n}.memory, i64 {d}\n  \
+                 %a{n}.m{d} = load i64, ptr %a{n}.m{d}.p, align 1\n  \
+                 %a{n}.s{d} = mul i64 {linear}, %a{n}.m{d}\n  \
+                 %a{n}.l{d} = add i64 %a{n}.s{d}, %a{n}.o{d}"
+            );
+            linear = format!("%a{n}.l{d}");
+        }
+        linear
+    }
+}
+
+/// Device local accessor: range access_range, range memory_range, id offset, pointer; its
+/// __init keeps the size (the access range) as the memory range.
+fn write_local_accessor(
+    n: usize,
+    offset: u64,
+    dimensions: u32,
+    params: &mut Vec<String>,
+    code: &mut String,
+) {
+    let bytes = range_dimensions(dimensions) * 8;
+    push_accessor_params(n, LOCAL, bytes, params);
+    let to = object_field(code, n, offset);
+    copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
+    let to = object_field(code, n, offset + bytes);
+    copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
+    let to = object_field(code, n, offset + 3 * bytes);
+    let _ = writeln!(
+        code,
+        "  store ptr addrspace({LOCAL}) %a{n}, ptr {to}, align 1"
+    );
 }
 
 /// Emulated spec constants are read from the runtime's buffer, but for a SPIR-V image Intel's
@@ -534,6 +665,21 @@ fn write_argument(
 /// values land there unused, the kernels read the buffer.
 fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
     let tables = lower::read_spec_constants(module)?;
+    let ids = emulated_ids(&tables);
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let text = emulated_ids_ir(module, &ids)?;
+    let declarations = module
+        .context()
+        .parse_ir(text.into_bytes(), "sycl-specconst emulated IDs")
+        .map_err(DeviceError::Wrapper)?;
+    module.link(declarations).map_err(DeviceError::Wrapper)
+}
+
+/// Every numeric ID with its size and a symbolic ID it belongs to, once per (ID, size), in
+/// ID order; padding has no ID.
+fn emulated_ids(tables: &SpecConstTables) -> Vec<(u32, u32, &str)> {
     let mut ids: Vec<(u32, u32, &str)> = tables
         .descriptors
         .iter()
@@ -542,9 +688,12 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
         .collect();
     ids.sort_unstable_by_key(|&(id, size, _)| (id, size));
     ids.dedup_by_key(|&mut (id, size, _)| (id, size));
-    if ids.is_empty() {
-        return Ok(());
-    }
+    ids
+}
+
+/// A module with `__sycl_specconst_emulated_ids`, which reads every ID in `ids` natively
+/// (and sums them, so none is unused).
+fn emulated_ids_ir(module: &Module<'_>, ids: &[(u32, u32, &str)]) -> Result<String, DeviceError> {
     let mut text = format!(
         "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
         module.data_layout(),
@@ -558,19 +707,11 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
          define spir_func i64 @__sycl_specconst_emulated_ids() {\nentry:\n",
     );
     let mut sum = String::from("0");
-    for (n, (id, size, name)) in ids.iter().enumerate() {
-        let (ty, code) = match size {
-            1 => ("i8", "a"),
-            2 => ("i16", "s"),
-            4 => ("i32", "i"),
-            8 => ("i64", "l"),
-            other => {
-                return Err(DeviceError::EmulatedTooLarge {
-                    symbolic_id: name.to_string(),
-                    size: *other,
-                });
-            }
-        };
+    for (n, &(id, size, name)) in ids.iter().enumerate() {
+        let (ty, code) = native_scalar(size).ok_or_else(|| DeviceError::EmulatedTooLarge {
+            symbolic_id: name.to_string(),
+            size,
+        })?;
         let _ = writeln!(
             text,
             "  %v{n} = call spir_func {ty} @_Z20__spirv_SpecConstanti{code}(i32 {id}, {ty} 0)"
@@ -586,11 +727,19 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
         sum = format!("%s{n}");
     }
     let _ = writeln!(text, "  ret i64 {sum}\n}}");
-    let declarations = module
-        .context()
-        .parse_ir(text.into_bytes(), "sycl-specconst emulated IDs")
-        .map_err(DeviceError::Wrapper)?;
-    module.link(declarations).map_err(DeviceError::Wrapper)
+    Ok(text)
+}
+
+/// The integer type of `size` bytes and its mangling code, for the sizes the runtime can set
+/// natively.
+fn native_scalar(size: u32) -> Option<(&'static str, &'static str)> {
+    match size {
+        1 => Some(("i8", "a")),
+        2 => Some(("i16", "s")),
+        4 => Some(("i32", "i")),
+        8 => Some(("i64", "l")),
+        _ => None,
+    }
 }
 
 /// Intel's headers define some functions in every TU that includes them with plain external
@@ -600,7 +749,7 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
 /// the same header code: it becomes `linkonce_odr`, so the linker keeps one. Kernels are never
 /// touched (two kernels of one name are a real error).
 fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
-    let defined = |v: Option<Value<'_>>| {
+    let defined = |v: Option<Function<'_>>| {
         v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_spir_kernel())
     };
     for f in incoming.functions() {
@@ -630,7 +779,7 @@ pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 pub fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
     mode: Mode,
-    split: driver::Split,
+    split: images::Split,
     spirv_version: &str,
 ) -> Result<(Vec<DeviceImage>, StepTimes), DeviceError> {
     let mut times = StepTimes::new();
@@ -657,7 +806,7 @@ pub fn build_images(
     }
     let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     lap("device link", &mut times);
-    let modules = driver::split_modules(module, split)?;
+    let modules = images::split_modules(module, split)?;
     if modules.len() > 1 {
         lap("device-code split", &mut times);
     }
@@ -667,7 +816,7 @@ pub fn build_images(
         module.verify().map_err(|e| {
             DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
         })?;
-        let property_sets = driver::property_sets(&module, false)?;
+        let property_sets = images::property_sets(&module, false)?;
         if mode == Mode::Emulation {
             declare_emulated_ids(&mut module)?;
         }
@@ -676,7 +825,7 @@ pub fn build_images(
     lap("spec-constant lowering", &mut times);
     let mut images = Vec::with_capacity(lowered.len());
     for (module, property_sets) in lowered {
-        let spirv = driver::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+        let spirv = images::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
         images.push(DeviceImage {
             spirv,
             property_sets,

@@ -1,10 +1,24 @@
 //! The only module with `unsafe`: a small, purpose-built handle layer over the LLVM-C API
 //! (llvm-sys 221, LLVM 22, dynamically linked).
 //!
-//! Handles (`Value`, `Type`, `Md`) are `Copy` and carry the lifetime of the `Context` that owns
-//! them. `Module`s dispose themselves on drop; callers keep modules alive for as long as they
-//! use values from them (the crate never drops a module before finishing with it). Everything
-//! that can fail returns `Result<_, String>` with LLVM's own message.
+//! Soundness rules, so that safe callers cannot cause undefined behaviour:
+//! * `Type` and `Md` handles carry the lifetime of their `Context`; `Value` handles that of
+//!   the module borrow they came from (constants: the context's), so no handle outlives what
+//!   owns it. Whatever rewrites a module wholesale (linking, pass pipelines, code generation,
+//!   retargeting) takes `&mut Module`, so no handle is alive across it.
+//! * Kinds are checked: `Function`, `GlobalVariable`, `Instruction` and `Call` come from the
+//!   module or from checked conversions (`Value::as_*`), and queries that LLVM allows on some
+//!   kinds only either live on those types or check and return `Option`.
+//! * Freeing a value (`Instruction::erase`, `Function::delete`, `GlobalVariable::delete`) is
+//!   `unsafe`: copies of a handle cannot be tracked, so the caller promises none is used
+//!   afterwards.
+//! * Builders check their operands (pointer operands, call arguments against the callee's
+//!   parameters, integer widths) and return `None` instead of building invalid IR.
+//! * Handles of two contexts are kept apart by type identity (types are per context) where an
+//!   operation compares types and by a check in `Module::link`; the crate uses one context per
+//!   job.
+//!
+//! Everything that can fail returns `Result<_, String>` with LLVM's own message.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char, c_uint, c_void};
@@ -142,10 +156,29 @@ impl Context {
         })
     }
 
+    /// The constant `i<bits> value` (truncated to `bits`).
+    pub fn const_int(&self, bits: u32, value: u64) -> Value<'_> {
+        // SAFETY: an integer type of this context.
+        Value::wrap(unsafe { c::LLVMConstInt(self.int_type(bits).raw, value, 0) })
+    }
+
+    /// The constant `i<bits> value` as metadata.
+    pub fn const_int_md(&self, bits: u32, value: u64) -> Md<'_> {
+        // SAFETY: a constant, which LLVM wraps as ValueAsMetadata.
+        Md::wrap(unsafe { c::LLVMValueAsMetadata(self.const_int(bits, value).raw) })
+    }
+
+    /// `[len x i8] zeroinitializer`.
+    pub fn zero_bytes(&self, len: u64) -> Value<'_> {
+        // SAFETY: an array of a valid element type, and its null constant.
+        Value::wrap(unsafe { c::LLVMConstNull(c::LLVMArrayType2(self.int_type(8).raw, len)) })
+    }
+
     pub fn builder(&self) -> Builder<'_> {
         // SAFETY: builder bound to a live context, disposed on drop.
         Builder {
             raw: unsafe { c::LLVMCreateBuilderInContext(self.raw) },
+            ctx: self.raw,
             _c: PhantomData,
         }
     }
@@ -172,13 +205,64 @@ impl Drop for Module<'_> {
     }
 }
 
-/// A `Value` is any LLVM value: function, global, instruction, constant, argument.
+/// Any LLVM value: function, global, instruction, constant, argument. `'m` is the borrow of
+/// the module the value was found in (or, for constants, of the context that owns them), so
+/// no handle outlives its module; a module is changed as a whole (linked, run through passes,
+/// emitted) only through `&mut Module`, which no handle can coexist with.
 // Transparent, so a `&[Value]` can be handed to LLVM as an array of `LLVMValueRef`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(transparent)]
-pub struct Value<'c> {
+pub struct Value<'m> {
     raw: LLVMValueRef,
-    _c: PhantomData<&'c Context>,
+    _m: PhantomData<&'m ()>,
+}
+
+/// A function (definition or declaration), obtained from the module or by checked
+/// conversion ([`Value::as_function`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Function<'m>(Value<'m>);
+
+/// A global variable, obtained from the module or by checked conversion
+/// ([`Value::as_global_variable`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GlobalVariable<'m>(Value<'m>);
+
+/// An instruction inside a basic block ([`Value::as_instruction`]): every instruction this
+/// layer hands out has a parent block (the builder inserts what it creates).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Instruction<'m>(Value<'m>);
+
+/// A `call` instruction ([`Value::as_call`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Call<'m>(Instruction<'m>);
+
+// The typed handles are values with a checked kind: every `Value` query applies to them.
+impl<'m> std::ops::Deref for Function<'m> {
+    type Target = Value<'m>;
+    fn deref(&self) -> &Value<'m> {
+        &self.0
+    }
+}
+
+impl<'m> std::ops::Deref for GlobalVariable<'m> {
+    type Target = Value<'m>;
+    fn deref(&self) -> &Value<'m> {
+        &self.0
+    }
+}
+
+impl<'m> std::ops::Deref for Instruction<'m> {
+    type Target = Value<'m>;
+    fn deref(&self) -> &Value<'m> {
+        &self.0
+    }
+}
+
+impl<'m> std::ops::Deref for Call<'m> {
+    type Target = Instruction<'m>;
+    fn deref(&self) -> &Instruction<'m> {
+        &self.0
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -204,7 +288,8 @@ impl<'c> Md<'c> {
     }
 }
 
-/// Data-layout facts the pass needs, queried from the module's own datalayout.
+/// Data-layout facts the pass needs, queried from the module's own datalayout. Sizes exist
+/// for sized types only, offsets for the elements of sized structs: other queries give `None`.
 #[derive(Clone, Copy)]
 pub struct Layout<'m> {
     raw: t::LLVMTargetDataRef,
@@ -212,21 +297,26 @@ pub struct Layout<'m> {
 }
 
 impl Layout<'_> {
-    pub fn store_size(&self, ty: Type<'_>) -> u64 {
-        // SAFETY: sized first-class types only (checked by callers through `is_sized`).
-        unsafe { t::LLVMStoreSizeOfType(self.raw, ty.raw) }
+    pub fn store_size(&self, ty: Type<'_>) -> Option<u64> {
+        // SAFETY: checked to be sized, which LLVM's size queries require.
+        ty.is_sized()
+            .then(|| unsafe { t::LLVMStoreSizeOfType(self.raw, ty.raw) })
     }
-    pub fn alloc_size(&self, ty: Type<'_>) -> u64 {
+    pub fn alloc_size(&self, ty: Type<'_>) -> Option<u64> {
         // SAFETY: as above.
-        unsafe { t::LLVMABISizeOfType(self.raw, ty.raw) }
+        ty.is_sized()
+            .then(|| unsafe { t::LLVMABISizeOfType(self.raw, ty.raw) })
     }
-    pub fn abi_align(&self, ty: Type<'_>) -> u64 {
+    pub fn abi_align(&self, ty: Type<'_>) -> Option<u64> {
         // SAFETY: as above.
-        u64::from(unsafe { t::LLVMABIAlignmentOfType(self.raw, ty.raw) })
+        ty.is_sized()
+            .then(|| u64::from(unsafe { t::LLVMABIAlignmentOfType(self.raw, ty.raw) }))
     }
-    pub fn element_offset(&self, struct_ty: Type<'_>, idx: u32) -> u64 {
-        // SAFETY: callers pass a struct type and an index below its element count.
-        unsafe { t::LLVMOffsetOfElement(self.raw, struct_ty.raw, idx) }
+    pub fn element_offset(&self, struct_ty: Type<'_>, idx: u32) -> Option<u64> {
+        let sized_struct = struct_ty.kind() == TypeKind::Struct && struct_ty.is_sized();
+        // SAFETY: a sized (so non-opaque) struct, and an index below its element count.
+        (sized_struct && idx < unsafe { c::LLVMCountStructElementTypes(struct_ty.raw) })
+            .then(|| unsafe { t::LLVMOffsetOfElement(self.raw, struct_ty.raw, idx) })
     }
 }
 
@@ -235,10 +325,15 @@ impl<'c> Module<'c> {
         self.ctx
     }
 
-    /// Links `other` into `self` (LLVM's linker; `other` is consumed).
+    /// Links `other` into `self` (LLVM's linker; `other` is consumed). Both must come from
+    /// the same context.
     pub fn link(&mut self, mut other: Module<'c>) -> Result<(), String> {
+        if !std::ptr::eq(self.ctx, other.ctx) {
+            return Err("internal: linking modules of two LLVM contexts".into());
+        }
         let src = std::mem::replace(&mut other.raw, ptr::null_mut());
-        // SAFETY: LLVMLinkModules2 destroys `src`; we cleared `other` so its drop is a no-op.
+        // SAFETY: modules of one context; LLVMLinkModules2 destroys `src`, and `other` was
+        // cleared so its drop is a no-op.
         let failed = unsafe { LLVMLinkModules2(self.raw, src) } != 0;
         let diags = self.ctx.take_diags();
         if failed {
@@ -260,7 +355,8 @@ impl<'c> Module<'c> {
     }
 
     pub fn layout(&self) -> Layout<'_> {
-        // SAFETY: the data layout is owned by the module and lives as long as the borrow.
+        // SAFETY: the data layout is owned by the module; it stays unchanged while the borrow
+        // lasts (`set_data_layout` takes `&mut self`).
         Layout {
             raw: unsafe { t::LLVMGetModuleDataLayout(self.raw) },
             _m: PhantomData,
@@ -274,49 +370,49 @@ impl<'c> Module<'c> {
             .into_owned()
     }
 
-    pub fn set_triple(&self, triple: &str) {
+    pub fn set_triple(&mut self, triple: &str) {
         let s = cstr(triple);
         // SAFETY: LLVM copies the string.
         unsafe { c::LLVMSetTarget(self.raw, s.as_ptr()) }
     }
 
-    pub fn set_data_layout(&self, dl: &str) {
+    pub fn set_data_layout(&mut self, dl: &str) {
         let s = cstr(dl);
-        // SAFETY: LLVM copies the string.
+        // SAFETY: LLVM copies the string; no `Layout` borrow is alive (`&mut self`).
         unsafe { c::LLVMSetDataLayout(self.raw, s.as_ptr()) }
     }
 
-    pub fn functions(&self) -> Vec<Value<'c>> {
+    pub fn functions(&self) -> Vec<Function<'_>> {
         let mut out = Vec::new();
         // SAFETY: walking the module's function list.
         unsafe {
             let mut f = c::LLVMGetFirstFunction(self.raw);
             while !f.is_null() {
-                out.push(Value::wrap(f));
+                out.push(Function(Value::wrap(f)));
                 f = c::LLVMGetNextFunction(f);
             }
         }
         out
     }
 
-    pub fn globals(&self) -> Vec<Value<'c>> {
+    pub fn globals(&self) -> Vec<GlobalVariable<'_>> {
         let mut out = Vec::new();
         // SAFETY: walking the module's global list.
         unsafe {
             let mut g = c::LLVMGetFirstGlobal(self.raw);
             while !g.is_null() {
-                out.push(Value::wrap(g));
+                out.push(GlobalVariable(Value::wrap(g)));
                 g = c::LLVMGetNextGlobal(g);
             }
         }
         out
     }
 
-    pub fn get_function(&self, name: &str) -> Option<Value<'c>> {
+    pub fn get_function(&self, name: &str) -> Option<Function<'_>> {
         let s = cstr(name);
         // SAFETY: lookup by name.
         let f = unsafe { c::LLVMGetNamedFunction(self.raw, s.as_ptr()) };
-        (!f.is_null()).then(|| Value::wrap(f))
+        (!f.is_null()).then(|| Function(Value::wrap(f)))
     }
 
     /// The module's datalayout string.
@@ -332,7 +428,12 @@ impl<'c> Module<'c> {
     }
 
     /// Adds `private unnamed_addr addrspace(address_space) constant [n x i8] c"<bytes>"`.
-    pub fn add_private_bytes(&self, name: &str, bytes: &[u8], address_space: u32) -> Value<'c> {
+    pub fn add_private_bytes(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        address_space: u32,
+    ) -> GlobalVariable<'_> {
         let s = cstr(name);
         // SAFETY: the initializer is a constant of exactly the global's type.
         unsafe {
@@ -353,15 +454,20 @@ impl<'c> Module<'c> {
             c::LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
             c::LLVMSetUnnamedAddress(g, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
             c::LLVMSetAlignment(g, 1);
-            Value::wrap(g)
+            GlobalVariable(Value::wrap(g))
         }
     }
 
-    /// Declares a new function (LLVM appends a suffix if the name is taken).
-    pub fn add_function(&self, name: &str, fn_ty: Type<'c>) -> Value<'c> {
+    /// Declares a new function (LLVM appends a suffix if the name is taken); `None` unless
+    /// `fn_ty` is a function type.
+    pub fn add_function(&self, name: &str, fn_ty: Type<'c>) -> Option<Function<'_>> {
+        if fn_ty.kind() != TypeKind::Function {
+            return None;
+        }
         let s = cstr(name);
-        // SAFETY: `fn_ty` is a function type of this context.
-        Value::wrap(unsafe { c::LLVMAddFunction(self.raw, s.as_ptr(), fn_ty.raw) })
+        // SAFETY: `fn_ty` is a function type.
+        let f = unsafe { c::LLVMAddFunction(self.raw, s.as_ptr(), fn_ty.raw) };
+        Some(Function(Value::wrap(f)))
     }
 
     /// Appends `node` to the named metadata `name` (created when missing).
@@ -376,20 +482,20 @@ impl<'c> Module<'c> {
     /// Creates the named metadata `name` if missing (DPC++ always creates both spec-constant
     /// lists, even empty).
     pub fn ensure_named_md(&self, name: &str) {
-        // SAFETY: get-or-insert by name.
+        // SAFETY: get-or-insert by name, read for `name.len()` bytes.
         unsafe {
             c::LLVMGetOrInsertNamedMetadata(self.raw, name.as_ptr() as *const c_char, name.len());
         }
     }
 
     pub fn has_named_md(&self, name: &str) -> bool {
-        // SAFETY: lookup by name.
+        // SAFETY: lookup by name, read for `name.len()` bytes.
         !unsafe { c::LLVMGetNamedMetadata(self.raw, name.as_ptr() as *const c_char, name.len()) }
             .is_null()
     }
 
     /// Operands of named metadata `name`, each an MDNode as a value.
-    pub fn named_md_operands(&self, name: &str) -> Vec<Value<'c>> {
+    pub fn named_md_operands(&self, name: &str) -> Vec<Value<'_>> {
         let s = cstr(name);
         // SAFETY: the destination has exactly the reported number of slots.
         unsafe {
@@ -416,20 +522,24 @@ impl<'c> Module<'c> {
         }
     }
 
-    /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module.
-    pub fn run_passes(&self, pipeline: &str) -> Result<(), String> {
+    /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module. `&mut`: passes
+    /// delete functions and instructions, so no handle may be alive across them.
+    pub fn run_passes(&mut self, pipeline: &str) -> Result<(), String> {
         self.run_passes_for(pipeline, None)
     }
 
-    /// Runs a pipeline with the target of `triple` (its cost model and address-space facts:
+    /// Runs a pipeline with `machine`'s target (its cost model and address-space facts:
     /// `infer-address-spaces` needs the target's flat address space).
-    pub fn run_target_passes(&self, pipeline: &str, triple: &str) -> Result<(), String> {
-        let machine = TargetMachine::new(triple, tm::LLVMRelocMode::LLVMRelocDefault)?;
-        self.run_passes_for(pipeline, Some(&machine))
+    pub fn run_target_passes(
+        &mut self,
+        pipeline: &str,
+        machine: &TargetMachine,
+    ) -> Result<(), String> {
+        self.run_passes_for(pipeline, Some(machine))
     }
 
     fn run_passes_for(
-        &self,
+        &mut self,
         pipeline: &str,
         machine: Option<&TargetMachine>,
     ) -> Result<(), String> {
@@ -467,19 +577,17 @@ impl<'c> Module<'c> {
         }
     }
 
-    /// Emits an object file (for SPIR-V triples: a SPIR-V binary) through LLVM's code
+    /// Position-independent object code for `triple` (what a host object linked into a PIE
+    /// needs).
+    pub fn emit_pic_object(&mut self, triple: &str) -> Result<Vec<u8>, String> {
+        let machine = TargetMachine::with_reloc(triple, tm::LLVMRelocMode::LLVMRelocPIC)?;
+        self.emit_object(&machine)
+    }
+
+    /// Emits an object file (for SPIR-V targets: a SPIR-V binary) through `machine`'s code
     /// generator. The module must already carry a triple and datalayout fit for the target.
-    pub fn emit_object(&self, triple: &str) -> Result<Vec<u8>, String> {
-        self.emit_object_with(triple, tm::LLVMRelocMode::LLVMRelocDefault)
-    }
-
-    /// Position-independent object code (what a host object linked into a PIE needs).
-    pub fn emit_pic_object(&self, triple: &str) -> Result<Vec<u8>, String> {
-        self.emit_object_with(triple, tm::LLVMRelocMode::LLVMRelocPIC)
-    }
-
-    fn emit_object_with(&self, triple: &str, reloc: tm::LLVMRelocMode) -> Result<Vec<u8>, String> {
-        let machine = TargetMachine::new(triple, reloc)?;
+    /// `&mut`: code generation rewrites the module's IR.
+    pub fn emit_object(&mut self, machine: &TargetMachine) -> Result<Vec<u8>, String> {
         // SAFETY: the machine and module are alive; out-params are checked.
         unsafe {
             let mut msg: *mut c_char = ptr::null_mut();
@@ -491,7 +599,6 @@ impl<'c> Module<'c> {
                 &mut msg,
                 &mut buf,
             ) != 0;
-            drop(machine);
             let diags = self.ctx.take_diags();
             if failed || buf.is_null() {
                 let mut text = take_message(msg);
@@ -507,18 +614,6 @@ impl<'c> Module<'c> {
                 return Err(diags.join("; "));
             }
             Ok(out)
-        }
-    }
-
-    /// Returns the datalayout string the target for `triple` wants.
-    pub fn target_data_layout(triple: &str) -> Result<String, String> {
-        let machine = TargetMachine::new(triple, tm::LLVMRelocMode::LLVMRelocDefault)?;
-        // SAFETY: the machine is alive; the target data is disposed after copying its string.
-        unsafe {
-            let td = tm::LLVMCreateTargetDataLayout(machine.raw);
-            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
-            t::LLVMDisposeTargetData(td);
-            Ok(s)
         }
     }
 }
@@ -562,13 +657,18 @@ impl std::fmt::Debug for Buffer {
     }
 }
 
-/// Owner of an LLVM target machine (default CPU, features and options) for a triple.
-struct TargetMachine {
+/// Owner of an LLVM target machine (default CPU, features and options) for a triple; one
+/// serves a module's datalayout, target passes and emission alike.
+pub struct TargetMachine {
     raw: tm::LLVMTargetMachineRef,
 }
 
 impl TargetMachine {
-    fn new(triple: &str, reloc: tm::LLVMRelocMode) -> Result<TargetMachine, String> {
+    pub fn new(triple: &str) -> Result<TargetMachine, String> {
+        Self::with_reloc(triple, tm::LLVMRelocMode::LLVMRelocDefault)
+    }
+
+    fn with_reloc(triple: &str, reloc: tm::LLVMRelocMode) -> Result<TargetMachine, String> {
         init_targets();
         let tr = cstr(triple);
         let empty = cstr("");
@@ -592,6 +692,17 @@ impl TargetMachine {
                 return Err(format!("cannot create a target machine for {triple}"));
             }
             Ok(TargetMachine { raw })
+        }
+    }
+
+    /// The datalayout string the target wants.
+    pub fn data_layout(&self) -> String {
+        // SAFETY: the machine is alive; the target data is disposed after copying its string.
+        unsafe {
+            let td = tm::LLVMCreateTargetDataLayout(self.raw);
+            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
+            t::LLVMDisposeTargetData(td);
+            s
         }
     }
 }
@@ -728,11 +839,11 @@ pub enum ValueKind {
     Other,
 }
 
-impl<'c> Value<'c> {
+impl<'m> Value<'m> {
     fn wrap(raw: LLVMValueRef) -> Self {
         Value {
             raw,
-            _c: PhantomData,
+            _m: PhantomData,
         }
     }
 
@@ -768,6 +879,23 @@ impl<'c> Value<'c> {
         }
     }
 
+    pub fn as_function(self) -> Option<Function<'m>> {
+        (self.kind() == ValueKind::Function).then_some(Function(self))
+    }
+
+    pub fn as_global_variable(self) -> Option<GlobalVariable<'m>> {
+        (self.kind() == ValueKind::GlobalVariable).then_some(GlobalVariable(self))
+    }
+
+    pub fn as_instruction(self) -> Option<Instruction<'m>> {
+        matches!(self.kind(), ValueKind::Instruction(_)).then_some(Instruction(self))
+    }
+
+    pub fn as_call(self) -> Option<Call<'m>> {
+        matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMCall))
+            .then_some(Call(Instruction(self)))
+    }
+
     pub fn name(self) -> String {
         let mut len = 0usize;
         // SAFETY: returns a pointer to `len` bytes owned by the value.
@@ -785,39 +913,34 @@ impl<'c> Value<'c> {
         unsafe { c::LLVMSetValueName2(self.raw, name.as_ptr() as *const c_char, name.len()) }
     }
 
-    pub fn ty(self) -> Type<'c> {
+    pub fn ty(self) -> Type<'m> {
         // SAFETY: every value has a type.
         Type::wrap(unsafe { c::LLVMTypeOf(self.raw) })
     }
 
-    /// For functions: the function type.
-    pub fn function_type(self) -> Type<'c> {
-        // SAFETY: only meaningful for global values; callers use it on functions.
-        Type::wrap(unsafe { c::LLVMGlobalGetValueType(self.raw) })
-    }
-
-    pub fn is_declaration(self) -> bool {
-        // SAFETY: callers use it on global values.
-        unsafe { c::LLVMIsDeclaration(self.raw) != 0 }
-    }
-
+    /// Operand count of users (instructions, constants); 0 for other values.
     pub fn num_operands(self) -> u32 {
-        // SAFETY: users (instructions, constants) have operands; others report 0.
-        let n = unsafe { c::LLVMGetNumOperands(self.raw) };
+        // SAFETY: checked to be a user, which the count query casts to.
+        let n = unsafe {
+            if c::LLVMIsAUser(self.raw).is_null() {
+                return 0;
+            }
+            c::LLVMGetNumOperands(self.raw)
+        };
         u32::try_from(n).unwrap_or(0)
     }
 
-    pub fn operand(self, i: u32) -> Option<Value<'c>> {
+    pub fn operand(self, i: u32) -> Option<Value<'m>> {
         if i >= self.num_operands() {
             return None;
         }
-        // SAFETY: index checked above.
+        // SAFETY: a user (it has operands), and the index is in range.
         let v = unsafe { c::LLVMGetOperand(self.raw, i) };
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
-    /// Users in use-list order (what LLVM's `users()` yields).
-    pub fn users(self) -> Vec<Value<'c>> {
+    /// Users in use-list order (what LLVM's `users()` yields: a user once per use).
+    pub fn users(self) -> Vec<Value<'m>> {
         let mut out = Vec::new();
         // SAFETY: walking the use list.
         unsafe {
@@ -830,175 +953,14 @@ impl<'c> Value<'c> {
         out
     }
 
-    /// For call instructions: the callee operand (a function for direct calls).
-    pub fn called_value(self) -> Option<Value<'c>> {
-        if !matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMCall)) {
-            return None;
-        }
-        // SAFETY: checked to be a call.
-        Some(Value::wrap(unsafe { c::LLVMGetCalledValue(self.raw) }))
-    }
-
-    pub fn num_call_args(self) -> u32 {
-        // SAFETY: callers check for a call instruction first.
-        unsafe { c::LLVMGetNumArgOperands(self.raw) }
-    }
-
-    /// For functions: the type of the `sret` attribute on parameter `param`, if any.
-    pub fn sret_type(self, param: u32) -> Option<Type<'c>> {
-        self.param_type_attribute(param, "sret")
-    }
-
-    /// For functions: the type carried by the type attribute `kind` (`byval`, `sret`, …) on
-    /// parameter `param`, if any.
-    pub fn param_type_attribute(self, param: u32, kind: &str) -> Option<Type<'c>> {
-        // SAFETY: attribute lookup on a function; index 1 is the first parameter.
-        unsafe {
-            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
-            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param + 1, id);
-            if a.is_null() {
-                return None;
-            }
-            let ty = c::LLVMGetTypeAttributeValue(a);
-            (!ty.is_null()).then(|| Type::wrap(ty))
-        }
-    }
-
-    /// For functions: the value of the integer attribute `kind` (`dereferenceable`, `align`)
-    /// on parameter `param`, if present.
-    pub fn param_int_attribute(self, param: u32, kind: &str) -> Option<u64> {
-        // SAFETY: attribute lookup on a function; index 1 is the first parameter.
-        unsafe {
-            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
-            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param + 1, id);
-            (!a.is_null()).then(|| c::LLVMGetEnumAttributeValue(a))
-        }
-    }
-
-    /// For functions: the parameters.
-    pub fn params(self) -> Vec<Value<'c>> {
-        // SAFETY: callers use it on functions; the array has exactly `n` slots.
-        unsafe {
-            if c::LLVMIsAFunction(self.raw).is_null() {
-                return Vec::new();
-            }
-            let n = c::LLVMCountParams(self.raw) as usize;
-            let mut v: Vec<LLVMValueRef> = vec![ptr::null_mut(); n];
-            if n > 0 {
-                c::LLVMGetParams(self.raw, v.as_mut_ptr());
-            }
-            v.into_iter().map(Value::wrap).collect()
-        }
-    }
-
-    /// For global values: gives them internal linkage (no longer visible outside the module).
-    pub fn set_internal_linkage(self) {
-        // SAFETY: callers use it on global values.
-        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
-    }
-
-    /// For constants: `addrspacecast` to the pointer type `ty` (folded where possible).
-    pub fn const_addrspace_cast(self, ty: Type<'c>) -> Value<'c> {
-        // SAFETY: callers pass a pointer constant and a pointer type of the same context.
-        Value::wrap(unsafe { c::LLVMConstAddrSpaceCast(self.raw, ty.raw) })
+    pub fn has_users(self) -> bool {
+        // SAFETY: reading the head of the use list.
+        !unsafe { c::LLVMGetFirstUse(self.raw) }.is_null()
     }
 
     /// For `ptr addrspace(N)` values: N.
     pub fn pointer_address_space(self) -> Option<u32> {
-        let ty = self.ty();
-        // SAFETY: kind check before the address-space query.
-        unsafe {
-            (c::LLVMGetTypeKind(ty.raw) == LLVMTypeKind::LLVMPointerTypeKind)
-                .then(|| c::LLVMGetPointerAddressSpace(ty.raw))
-        }
-    }
-
-    pub fn calling_conv(self) -> u32 {
-        // SAFETY: works on functions and calls.
-        unsafe { c::LLVMGetFunctionCallConv(self.raw) }
-    }
-
-    pub fn set_calling_conv(self, cc: u32) {
-        // SAFETY: callers use it on functions and calls; the C API dispatches on the kind.
-        unsafe {
-            if !c::LLVMIsAFunction(self.raw).is_null() {
-                c::LLVMSetFunctionCallConv(self.raw, cc)
-            } else {
-                c::LLVMSetInstructionCallConv(self.raw, cc)
-            }
-        }
-    }
-
-    /// For functions: the value of string attribute `key` (`"sycl-module-id"="a.cpp"`), or
-    /// an empty string for a present attribute without value.
-    pub fn string_attribute(self, key: &str) -> Option<String> {
-        if self.kind() != ValueKind::Function {
-            return None;
-        }
-        let n = c_uint::try_from(key.len()).ok()?;
-        // SAFETY: a function; the key is read for `n` bytes; the value is copied out before
-        // the attribute can go away.
-        unsafe {
-            let a = c::LLVMGetStringAttributeAtIndex(
-                self.raw,
-                llvm_sys::LLVMAttributeFunctionIndex,
-                key.as_ptr() as *const c_char,
-                n,
-            );
-            if a.is_null() {
-                return None;
-            }
-            let mut len: c_uint = 0;
-            let v = c::LLVMGetStringAttributeValue(a, &mut len);
-            if v.is_null() {
-                return Some(String::new());
-            }
-            let bytes = std::slice::from_raw_parts(v as *const u8, len as usize);
-            Some(String::from_utf8_lossy(bytes).into_owned())
-        }
-    }
-
-    pub fn is_spir_kernel(self) -> bool {
-        self.calling_conv() == LLVMCallConv::LLVMSPIRKERNELCallConv as u32
-    }
-
-    /// For global variables: the initializer.
-    pub fn initializer(self) -> Option<Value<'c>> {
-        if self.kind() != ValueKind::GlobalVariable {
-            return None;
-        }
-        // SAFETY: checked to be a global variable.
-        let v = unsafe { c::LLVMGetInitializer(self.raw) };
-        (!v.is_null()).then(|| Value::wrap(v))
-    }
-
-    /// Whether this global value has plain external linkage (`dso_local` definitions and
-    /// declarations included; not `linkonce_odr`, `weak`, …).
-    pub fn linkage_is_external(self) -> bool {
-        if !matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable) {
-            return false;
-        }
-        // SAFETY: a function or global variable.
-        let l = unsafe { c::LLVMGetLinkage(self.raw) };
-        l == llvm_sys::LLVMLinkage::LLVMExternalLinkage
-    }
-
-    /// Makes a function or global variable `linkonce_odr`: on a device link, another module's
-    /// definition of the same name may stand in for it.
-    pub fn set_linkonce_odr_linkage(self) {
-        if matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable) {
-            // SAFETY: a function or global variable.
-            unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
-        }
-    }
-
-    pub fn linkage_is_private_or_internal(self) -> bool {
-        // SAFETY: callers use it on global values.
-        let l = unsafe { c::LLVMGetLinkage(self.raw) };
-        matches!(
-            l,
-            llvm_sys::LLVMLinkage::LLVMPrivateLinkage | llvm_sys::LLVMLinkage::LLVMInternalLinkage
-        )
+        self.ty().pointer_address_space()
     }
 
     /// Whether this is an `i8` `ConstantDataSequential` (what `const_bytes` reads), without
@@ -1029,10 +991,17 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// `Constant::getAggregateElement`: works for aggregates, data sequentials, zero and undef.
-    pub fn aggregate_element(self, idx: u32) -> Option<Value<'c>> {
-        // SAFETY: the C API returns null for anything without such an element.
-        let v = unsafe { c::LLVMGetAggregateElement(self.raw, idx) };
+    /// `Constant::getAggregateElement`: works for aggregates, data sequentials, zero and undef;
+    /// `None` for anything else, non-constants included.
+    pub fn aggregate_element(self, idx: u32) -> Option<Value<'m>> {
+        // SAFETY: checked to be a constant, which the C API's cast requires; it returns null
+        // for constants without such an element.
+        let v = unsafe {
+            if c::LLVMIsAConstant(self.raw).is_null() {
+                return None;
+            }
+            c::LLVMGetAggregateElement(self.raw, idx)
+        };
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
@@ -1061,7 +1030,7 @@ impl<'c> Value<'c> {
     }
 
     /// For GEP instructions and constant expressions: the source element type.
-    pub fn gep_source_type(self) -> Option<Type<'c>> {
+    pub fn gep_source_type(self) -> Option<Type<'m>> {
         if !opcode_is(self, Opcode::LLVMGetElementPtr) {
             return None;
         }
@@ -1071,7 +1040,7 @@ impl<'c> Value<'c> {
     }
 
     /// For `ConstantFP`: the IEEE bit pattern (bitcast folded by LLVM's constant folder).
-    pub fn const_fp_bits(self, ctx: &'c Context) -> Option<u64> {
+    pub fn const_fp_bits(self) -> Option<u64> {
         if self.kind() != ValueKind::ConstantFp {
             return None;
         }
@@ -1092,45 +1061,37 @@ impl<'c> Value<'c> {
                 });
             }
         }
-        let ity = ctx.int_type(bits);
-        // SAFETY: bitcast between same-sized scalar types folds to a ConstantInt.
-        let folded = Value::wrap(unsafe { c::LLVMConstBitCast(self.raw, ity.raw) });
+        // SAFETY: an integer type of the value's own context, and a bitcast between
+        // same-sized scalar types, which folds to a ConstantInt.
+        let folded = unsafe {
+            let ity = c::LLVMIntTypeInContext(c::LLVMGetTypeContext(ty.raw), bits);
+            Value::wrap(c::LLVMConstBitCast(self.raw, ity))
+        };
         folded.const_int_zext()
     }
 
-    /// For `load`/`store`/`alloca`: the alignment.
-    pub fn set_alignment(self, align: u32) {
-        // SAFETY: callers use it on loads, stores and allocas.
-        unsafe { c::LLVMSetAlignment(self.raw, align) }
-    }
-
-    pub fn replace_all_uses_with(self, new: Value<'c>) {
-        // SAFETY: both values belong to the same context and have the same type.
+    /// Replaces every use of `self` with `new`, which must have the same type (LLVM's own
+    /// requirement; the type check also keeps values of two contexts apart).
+    pub fn replace_all_uses_with(self, new: Value<'_>) -> Result<(), String> {
+        if self.raw == new.raw {
+            return Err("internal: replacing a value with itself".into());
+        }
+        let (old_ty, new_ty) = (self.ty(), new.ty());
+        if old_ty.raw != new_ty.raw {
+            return Err(format!(
+                "internal: replacing a value of type {} with one of type {}",
+                old_ty.print(),
+                new_ty.print()
+            ));
+        }
+        // SAFETY: two values of the same type, so of the same context.
         unsafe { c::LLVMReplaceAllUsesWith(self.raw, new.raw) }
-    }
-
-    /// Erases an instruction. The handle must not be used afterwards.
-    pub fn erase_instruction(self) {
-        // SAFETY: callers only erase instructions they no longer reference and that have no
-        // remaining uses.
-        unsafe { c::LLVMInstructionEraseFromParent(self.raw) }
-    }
-
-    /// Deletes a global variable. The handle must not be used afterwards.
-    pub fn delete_global(self) {
-        // SAFETY: callers check the global has no users.
-        unsafe { c::LLVMDeleteGlobal(self.raw) }
-    }
-
-    /// Deletes a function. The handle must not be used afterwards.
-    pub fn delete_function(self) {
-        // SAFETY: callers check the function has no users.
-        unsafe { c::LLVMDeleteFunction(self.raw) }
+        Ok(())
     }
 
     /// For instructions: the function containing it.
-    pub fn parent_function(self) -> Option<Value<'c>> {
-        // SAFETY: instruction → block → function.
+    pub fn parent_function(self) -> Option<Function<'m>> {
+        // SAFETY: instruction → block → function, each checked for null.
         unsafe {
             if c::LLVMIsAInstruction(self.raw).is_null() {
                 return None;
@@ -1140,33 +1101,12 @@ impl<'c> Value<'c> {
                 return None;
             }
             let f = c::LLVMGetBasicBlockParent(bb);
-            (!f.is_null()).then(|| Value::wrap(f))
+            (!f.is_null()).then(|| Function(Value::wrap(f)))
         }
-    }
-
-    /// For functions: all instructions in block order.
-    pub fn instructions(self) -> Vec<Value<'c>> {
-        let mut out = Vec::new();
-        // SAFETY: walking blocks and instructions of a function.
-        unsafe {
-            if c::LLVMIsAFunction(self.raw).is_null() {
-                return out;
-            }
-            let mut bb = c::LLVMGetFirstBasicBlock(self.raw);
-            while !bb.is_null() {
-                let mut i = c::LLVMGetFirstInstruction(bb);
-                while !i.is_null() {
-                    out.push(Value::wrap(i));
-                    i = c::LLVMGetNextInstruction(i);
-                }
-                bb = c::LLVMGetNextBasicBlock(bb);
-            }
-        }
-        out
     }
 
     /// For `ret` instructions: the returned value.
-    pub fn return_value(self) -> Option<Value<'c>> {
+    pub fn return_value(self) -> Option<Value<'m>> {
         if !matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMRet)) {
             return None;
         }
@@ -1175,8 +1115,9 @@ impl<'c> Value<'c> {
 
     /// Operands of an MDNode-as-value: MDStrings come back as metadata values, constants as
     /// themselves.
-    pub fn md_node_operands(self) -> Vec<Value<'c>> {
-        // SAFETY: the destination has exactly the reported number of slots.
+    pub fn md_node_operands(self) -> Vec<Value<'m>> {
+        // SAFETY: checked to be an MDNode; the destination has exactly the reported number
+        // of slots.
         unsafe {
             if c::LLVMIsAMDNode(self.raw).is_null() {
                 return Vec::new();
@@ -1211,9 +1152,244 @@ impl<'c> Value<'c> {
         }
     }
 
-    pub fn as_md(self) -> Md<'c> {
-        // SAFETY: any constant can be wrapped as ValueAsMetadata.
-        Md::wrap(unsafe { c::LLVMValueAsMetadata(self.raw) })
+    /// A constant as metadata (`ConstantAsMetadata`); `None` for non-constants.
+    pub fn as_md(self) -> Option<Md<'m>> {
+        // SAFETY: checked to be a constant, which LLVM wraps as ValueAsMetadata.
+        unsafe {
+            if c::LLVMIsAConstant(self.raw).is_null() {
+                return None;
+            }
+            Some(Md::wrap(c::LLVMValueAsMetadata(self.raw)))
+        }
+    }
+}
+
+impl<'m> Function<'m> {
+    pub fn as_value(self) -> Value<'m> {
+        self.0
+    }
+
+    /// The function type.
+    pub fn function_type(self) -> Type<'m> {
+        // SAFETY: a function is a global value.
+        Type::wrap(unsafe { c::LLVMGlobalGetValueType(self.raw) })
+    }
+
+    pub fn is_declaration(self) -> bool {
+        // SAFETY: a function is a global value.
+        unsafe { c::LLVMIsDeclaration(self.raw) != 0 }
+    }
+
+    /// The type of the `sret` attribute on parameter `param`, if any.
+    pub fn sret_type(self, param: u32) -> Option<Type<'m>> {
+        self.param_type_attribute(param, "sret")
+    }
+
+    /// The type carried by the type attribute `kind` (`byval`, `sret`, …) on parameter
+    /// `param`, if any.
+    pub fn param_type_attribute(self, param: u32, kind: &str) -> Option<Type<'m>> {
+        // SAFETY: attribute lookup on a function (a missing index finds no attribute); index
+        // 1 is the first parameter.
+        unsafe {
+            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
+            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param.checked_add(1)?, id);
+            if a.is_null() {
+                return None;
+            }
+            let ty = c::LLVMGetTypeAttributeValue(a);
+            (!ty.is_null()).then(|| Type::wrap(ty))
+        }
+    }
+
+    /// The value of the integer attribute `kind` (`dereferenceable`, `align`) on parameter
+    /// `param`, if present.
+    pub fn param_int_attribute(self, param: u32, kind: &str) -> Option<u64> {
+        // SAFETY: attribute lookup on a function; index 1 is the first parameter.
+        unsafe {
+            let id = c::LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const c_char, kind.len());
+            let a = c::LLVMGetEnumAttributeAtIndex(self.raw, param.checked_add(1)?, id);
+            (!a.is_null()).then(|| c::LLVMGetEnumAttributeValue(a))
+        }
+    }
+
+    pub fn params(self) -> Vec<Value<'m>> {
+        // SAFETY: a function; the array has exactly `n` slots.
+        unsafe {
+            let n = c::LLVMCountParams(self.raw) as usize;
+            let mut v: Vec<LLVMValueRef> = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetParams(self.raw, v.as_mut_ptr());
+            }
+            v.into_iter().map(Value::wrap).collect()
+        }
+    }
+
+    /// Gives the function internal linkage (no longer visible outside the module).
+    pub fn set_internal_linkage(self) {
+        // SAFETY: a function is a global value.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
+    }
+
+    /// Whether the function has plain external linkage (`dso_local` definitions and
+    /// declarations included; not `linkonce_odr`, `weak`, …).
+    pub fn linkage_is_external(self) -> bool {
+        // SAFETY: a function is a global value.
+        let l = unsafe { c::LLVMGetLinkage(self.raw) };
+        l == llvm_sys::LLVMLinkage::LLVMExternalLinkage
+    }
+
+    /// Makes the function `linkonce_odr`: on a device link, another module's definition of
+    /// the same name may stand in for it.
+    pub fn set_linkonce_odr_linkage(self) {
+        // SAFETY: a function is a global value.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
+    }
+
+    pub fn calling_conv(self) -> u32 {
+        // SAFETY: a function.
+        unsafe { c::LLVMGetFunctionCallConv(self.raw) }
+    }
+
+    pub fn set_calling_conv(self, cc: u32) {
+        // SAFETY: a function.
+        unsafe { c::LLVMSetFunctionCallConv(self.raw, cc) }
+    }
+
+    pub fn is_spir_kernel(self) -> bool {
+        self.calling_conv() == LLVMCallConv::LLVMSPIRKERNELCallConv as u32
+    }
+
+    /// The value of string attribute `key` (`"sycl-module-id"="a.cpp"`), or an empty string
+    /// for a present attribute without value.
+    pub fn string_attribute(self, key: &str) -> Option<String> {
+        let n = c_uint::try_from(key.len()).ok()?;
+        // SAFETY: a function; the key is read for `n` bytes; the value is copied out before
+        // the attribute can go away.
+        unsafe {
+            let a = c::LLVMGetStringAttributeAtIndex(
+                self.raw,
+                llvm_sys::LLVMAttributeFunctionIndex,
+                key.as_ptr() as *const c_char,
+                n,
+            );
+            if a.is_null() {
+                return None;
+            }
+            let mut len: c_uint = 0;
+            let v = c::LLVMGetStringAttributeValue(a, &mut len);
+            if v.is_null() {
+                return Some(String::new());
+            }
+            let bytes = std::slice::from_raw_parts(v as *const u8, len as usize);
+            Some(String::from_utf8_lossy(bytes).into_owned())
+        }
+    }
+
+    /// All instructions in block order.
+    pub fn instructions(self) -> Vec<Instruction<'m>> {
+        let mut out = Vec::new();
+        // SAFETY: walking the blocks and instructions of a function.
+        unsafe {
+            let mut bb = c::LLVMGetFirstBasicBlock(self.raw);
+            while !bb.is_null() {
+                let mut i = c::LLVMGetFirstInstruction(bb);
+                while !i.is_null() {
+                    out.push(Instruction(Value::wrap(i)));
+                    i = c::LLVMGetNextInstruction(i);
+                }
+                bb = c::LLVMGetNextBasicBlock(bb);
+            }
+        }
+        out
+    }
+
+    /// Deletes the function from its module.
+    ///
+    /// # Safety
+    /// The function has no users left, and neither this handle nor any copy of it (in a list,
+    /// a map, a typed or untyped handle) is used afterwards: it would point at freed memory.
+    pub unsafe fn delete(self) {
+        // SAFETY: the caller guarantees no uses and no later use of the handle.
+        unsafe { c::LLVMDeleteFunction(self.raw) }
+    }
+}
+
+impl<'m> GlobalVariable<'m> {
+    pub fn as_value(self) -> Value<'m> {
+        self.0
+    }
+
+    pub fn initializer(self) -> Option<Value<'m>> {
+        // SAFETY: a global variable; declarations have a null initializer.
+        let v = unsafe { c::LLVMGetInitializer(self.raw) };
+        (!v.is_null()).then(|| Value::wrap(v))
+    }
+
+    pub fn linkage_is_private_or_internal(self) -> bool {
+        // SAFETY: a global variable is a global value.
+        let l = unsafe { c::LLVMGetLinkage(self.raw) };
+        matches!(
+            l,
+            llvm_sys::LLVMLinkage::LLVMPrivateLinkage | llvm_sys::LLVMLinkage::LLVMInternalLinkage
+        )
+    }
+
+    /// The global's address cast (a folded `addrspacecast` constant) to `ty`, a pointer type
+    /// of another address space; `None` for any other type.
+    pub fn address_cast_to(self, ty: Type<'_>) -> Option<Value<'m>> {
+        let from = self.pointer_address_space()?;
+        let to = ty.pointer_address_space()?;
+        // SAFETY: a pointer constant cast to a pointer type of another address space, which
+        // is what the constant folder accepts.
+        (from != to).then(|| Value::wrap(unsafe { c::LLVMConstAddrSpaceCast(self.raw, ty.raw) }))
+    }
+
+    /// Deletes the global from its module.
+    ///
+    /// # Safety
+    /// The global has no users left, and neither this handle nor any copy of it is used
+    /// afterwards: it would point at freed memory.
+    pub unsafe fn delete(self) {
+        // SAFETY: the caller guarantees no uses and no later use of the handle.
+        unsafe { c::LLVMDeleteGlobal(self.raw) }
+    }
+}
+
+impl<'m> Instruction<'m> {
+    pub fn as_value(self) -> Value<'m> {
+        self.0
+    }
+
+    /// Removes the instruction from its block and frees it.
+    ///
+    /// # Safety
+    /// The instruction has no users left, and neither this handle nor any copy of it is used
+    /// afterwards: it would point at freed memory.
+    pub unsafe fn erase(self) {
+        // SAFETY: an instruction in a block; the caller guarantees no uses and no later use
+        // of the handle.
+        unsafe { c::LLVMInstructionEraseFromParent(self.raw) }
+    }
+}
+
+impl<'m> Call<'m> {
+    /// The callee operand (a function for direct calls).
+    pub fn callee(self) -> Value<'m> {
+        // SAFETY: a call instruction.
+        Value::wrap(unsafe { c::LLVMGetCalledValue(self.raw) })
+    }
+
+    pub fn num_args(self) -> u32 {
+        // SAFETY: a call instruction.
+        unsafe { c::LLVMGetNumArgOperands(self.raw) }
+    }
+
+    /// Argument `i` (the call's operand `i`; the callee comes after the arguments).
+    pub fn arg(self, i: u32) -> Option<Value<'m>> {
+        if i >= self.num_args() {
+            return None;
+        }
+        self.operand(i)
     }
 }
 
@@ -1254,7 +1430,7 @@ impl<'c> Type<'c> {
     }
 
     pub fn kind(self) -> TypeKind {
-        // SAFETY: kind queries accept any type.
+        // SAFETY: kind queries accept any type; the width query is for integer types only.
         unsafe {
             match c::LLVMGetTypeKind(self.raw) {
                 LLVMTypeKind::LLVMVoidTypeKind => TypeKind::Void,
@@ -1291,14 +1467,40 @@ impl<'c> Type<'c> {
         }
     }
 
+    /// For pointer types: the address space.
+    pub fn pointer_address_space(self) -> Option<u32> {
+        // SAFETY: kind check before the address-space query.
+        unsafe {
+            (c::LLVMGetTypeKind(self.raw) == LLVMTypeKind::LLVMPointerTypeKind)
+                .then(|| c::LLVMGetPointerAddressSpace(self.raw))
+        }
+    }
+
     pub fn is_sized(self) -> bool {
         // SAFETY: query on any type.
         unsafe { c::LLVMTypeIsSized(self.raw) != 0 }
     }
 
-    /// Struct name, `None` for literal structs.
+    /// A value of this type can be an operand (a call argument, a stored value): not void,
+    /// label, metadata or a function type.
+    fn is_first_class(self) -> bool {
+        // SAFETY: kind query on any type.
+        let kind = unsafe { c::LLVMGetTypeKind(self.raw) };
+        !matches!(
+            kind,
+            LLVMTypeKind::LLVMVoidTypeKind
+                | LLVMTypeKind::LLVMLabelTypeKind
+                | LLVMTypeKind::LLVMMetadataTypeKind
+                | LLVMTypeKind::LLVMFunctionTypeKind
+        )
+    }
+
+    /// Struct name; `None` for literal structs and for other types.
     pub fn struct_name(self) -> Option<String> {
-        // SAFETY: callers use it on struct types; literal structs return null.
+        if self.kind() != TypeKind::Struct {
+            return None;
+        }
+        // SAFETY: a struct type; literal structs return null.
         unsafe {
             let p = c::LLVMGetStructName(self.raw);
             if p.is_null() || c::LLVMIsLiteralStruct(self.raw) != 0 {
@@ -1309,17 +1511,21 @@ impl<'c> Type<'c> {
     }
 
     pub fn is_packed_struct(self) -> bool {
-        // SAFETY: struct query.
-        unsafe { c::LLVMIsPackedStruct(self.raw) != 0 }
+        // SAFETY: struct query, on a struct.
+        self.kind() == TypeKind::Struct && unsafe { c::LLVMIsPackedStruct(self.raw) != 0 }
     }
 
     pub fn is_opaque_struct(self) -> bool {
-        // SAFETY: struct query.
-        unsafe { c::LLVMIsOpaqueStruct(self.raw) != 0 }
+        // SAFETY: struct query, on a struct.
+        self.kind() == TypeKind::Struct && unsafe { c::LLVMIsOpaqueStruct(self.raw) != 0 }
     }
 
+    /// A struct's element types (none for other types).
     pub fn struct_elements(self) -> Vec<Type<'c>> {
-        // SAFETY: struct query with index below the element count.
+        if self.kind() != TypeKind::Struct {
+            return Vec::new();
+        }
+        // SAFETY: struct queries on a struct, with indices below the element count.
         unsafe {
             let n = c::LLVMCountStructElementTypes(self.raw);
             (0..n)
@@ -1330,7 +1536,7 @@ impl<'c> Type<'c> {
 
     /// Array length or fixed-vector size.
     pub fn sequence_len(self) -> u64 {
-        // SAFETY: callers use it on arrays and vectors.
+        // SAFETY: each length query on its own kind.
         unsafe {
             match self.kind() {
                 TypeKind::Array => c::LLVMGetArrayLength2(self.raw),
@@ -1341,42 +1547,104 @@ impl<'c> Type<'c> {
     }
 
     /// Element type of arrays and vectors.
-    pub fn element_type(self) -> Type<'c> {
-        // SAFETY: callers use it on arrays and vectors.
-        Type::wrap(unsafe { c::LLVMGetElementType(self.raw) })
+    pub fn element_type(self) -> Option<Type<'c>> {
+        // SAFETY: kind checked: the C API casts to an array or vector type.
+        unsafe {
+            matches!(
+                c::LLVMGetTypeKind(self.raw),
+                LLVMTypeKind::LLVMArrayTypeKind
+                    | LLVMTypeKind::LLVMVectorTypeKind
+                    | LLVMTypeKind::LLVMScalableVectorTypeKind
+            )
+            .then(|| Type::wrap(c::LLVMGetElementType(self.raw)))
+        }
     }
 
-    pub fn function(ret: Type<'c>, params: &[Type<'c>]) -> Type<'c> {
+    /// The type of functions returning `ret` and taking `params`; `None` if a parameter
+    /// cannot be one (void, label, metadata, function types) or `ret` cannot be returned.
+    pub fn function(ret: Type<'c>, params: &[Type<'c>]) -> Option<Type<'c>> {
+        let valid_return = ret.kind() == TypeKind::Void || ret.is_first_class();
+        if !valid_return || !params.iter().all(|p| p.is_first_class()) {
+            return None;
+        }
         let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw).collect();
-        let n = c_uint::try_from(raw.len()).unwrap_or(c_uint::MAX);
-        // SAFETY: the parameter array is read during the call only.
-        Type::wrap(unsafe { c::LLVMFunctionType(ret.raw, raw.as_mut_ptr(), n, 0) })
-    }
-
-    pub fn array_of(self, len: u64) -> Type<'c> {
-        // SAFETY: plain type constructor.
-        Type::wrap(unsafe { c::LLVMArrayType2(self.raw, len) })
+        let n = c_uint::try_from(raw.len()).ok()?;
+        // SAFETY: valid return and parameter types; the array is read during the call only.
+        Some(Type::wrap(unsafe {
+            c::LLVMFunctionType(ret.raw, raw.as_mut_ptr(), n, 0)
+        }))
     }
 
     pub fn undef(self) -> Value<'c> {
-        // SAFETY: plain constant constructor.
+        // SAFETY: `UndefValue::get` accepts any type.
         Value::wrap(unsafe { c::LLVMGetUndef(self.raw) })
     }
 
-    pub fn zero(self) -> Value<'c> {
-        // SAFETY: plain constant constructor.
-        Value::wrap(unsafe { c::LLVMConstNull(self.raw) })
-    }
-
-    pub fn const_int(self, v: u64) -> Value<'c> {
-        // SAFETY: callers use it on integer types.
-        Value::wrap(unsafe { c::LLVMConstInt(self.raw, v, 0) })
+    /// The zero (null) constant, for the types that have one.
+    pub fn zero(self) -> Option<Value<'c>> {
+        let has_zero = matches!(
+            self.kind(),
+            TypeKind::Int(_)
+                | TypeKind::Half
+                | TypeKind::BFloat
+                | TypeKind::Float
+                | TypeKind::Double
+                | TypeKind::Pointer
+                | TypeKind::Struct
+                | TypeKind::Array
+                | TypeKind::FixedVector
+        );
+        // SAFETY: one of the kinds `Constant::getNullValue` handles.
+        has_zero.then(|| Value::wrap(unsafe { c::LLVMConstNull(self.raw) }))
     }
 }
 
-/// An instruction builder positioned before a given instruction.
+/// A function with its type, calling convention and parameter types looked up once, for
+/// building many calls of it.
+pub struct Callee<'m> {
+    function: Function<'m>,
+    fn_ty: Type<'m>,
+    params: Vec<LLVMTypeRef>,
+    cc: u32,
+}
+
+impl<'m> Callee<'m> {
+    pub fn new(function: Function<'m>) -> Self {
+        let fn_ty = function.function_type();
+        // SAFETY: a function type (a function's value type); the array has exactly `n` slots.
+        let params = unsafe {
+            let n = c::LLVMCountParamTypes(fn_ty.raw) as usize;
+            let mut params = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetParamTypes(fn_ty.raw, params.as_mut_ptr());
+            }
+            params
+        };
+        Callee {
+            function,
+            fn_ty,
+            params,
+            cc: function.calling_conv(),
+        }
+    }
+
+    pub fn function(&self) -> Function<'m> {
+        self.function
+    }
+
+    /// The arguments have the parameters' types, one for one.
+    fn accepts(&self, args: &[Value<'_>]) -> bool {
+        args.len() == self.params.len()
+            && args.iter().zip(&self.params).all(|(a, &p)| a.ty().raw == p)
+    }
+}
+
+/// An instruction builder positioned before a given instruction. Each build checks what LLVM
+/// requires of its operands (pointer operands, matching call arguments, integer casts) and
+/// gives `None` otherwise.
 pub struct Builder<'c> {
     raw: LLVMBuilderRef,
+    ctx: LLVMContextRef,
     _c: PhantomData<&'c Context>,
 }
 
@@ -1388,83 +1656,112 @@ impl Drop for Builder<'_> {
 }
 
 impl<'c> Builder<'c> {
-    pub fn position_before(&self, inst: Value<'c>) {
-        // SAFETY: `inst` is an instruction in a basic block.
+    fn is_pointer(v: Value<'_>) -> bool {
+        v.ty().kind() == TypeKind::Pointer
+    }
+
+    pub fn position_before(&self, inst: Instruction<'c>) {
+        // SAFETY: an instruction in a basic block (every `Instruction` handle is).
         unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) }
     }
 
-    /// An unnamed call with calling convention `cc` (the callee's).
-    pub fn call(
-        &self,
-        fn_ty: Type<'c>,
-        callee: Value<'c>,
-        args: &[Value<'c>],
-        cc: u32,
-    ) -> Value<'c> {
-        let n = c_uint::try_from(args.len()).unwrap_or(c_uint::MAX);
-        // SAFETY: argument types match `fn_ty` (built by the caller from the same types);
-        // `Value` is a transparent `LLVMValueRef` and LLVM only reads the array.
+    /// An unnamed call with the callee's calling convention.
+    pub fn call(&self, callee: &Callee<'c>, args: &[Value<'c>]) -> Option<Value<'c>> {
+        if !callee.accepts(args) {
+            return None;
+        }
+        let n = c_uint::try_from(args.len()).ok()?;
+        // SAFETY: the arguments match the function type's parameters; `Value` is a
+        // transparent `LLVMValueRef` and LLVM only reads the array.
         unsafe {
             let v = c::LLVMBuildCall2(
                 self.raw,
-                fn_ty.raw,
-                callee.raw,
+                callee.fn_ty.raw,
+                callee.function.raw,
                 args.as_ptr() as *mut LLVMValueRef,
                 n,
                 c"".as_ptr(),
             );
-            c::LLVMSetInstructionCallConv(v, cc);
-            Value::wrap(v)
+            c::LLVMSetInstructionCallConv(v, callee.cc);
+            Some(Value::wrap(v))
         }
     }
 
     /// `alloca <ty>, <count type> <count>, align <align>`.
-    pub fn array_alloca(&self, ty: Type<'c>, count: Value<'c>, align: u32) -> Value<'c> {
-        // SAFETY: `count` is an integer value; the alignment is set on the new instruction.
+    pub fn array_alloca(&self, ty: Type<'c>, count: Value<'c>, align: u32) -> Option<Value<'c>> {
+        if !ty.is_sized() || count.ty().int_width().is_none() {
+            return None;
+        }
+        // SAFETY: a sized element type and an integer count; the alignment is set on the new
+        // alloca.
         unsafe {
             let v = c::LLVMBuildArrayAlloca(self.raw, ty.raw, count.raw, c"".as_ptr());
             c::LLVMSetAlignment(v, align);
-            Value::wrap(v)
+            Some(Value::wrap(v))
         }
     }
 
-    pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Value<'c> {
-        // SAFETY: `ptr` is a pointer value.
-        Value::wrap(unsafe { c::LLVMBuildStore(self.raw, val.raw, ptr.raw) })
+    pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Option<Value<'c>> {
+        if !Self::is_pointer(ptr) || !val.ty().is_sized() {
+            return None;
+        }
+        // SAFETY: a sized value stored through a pointer.
+        Some(Value::wrap(unsafe {
+            c::LLVMBuildStore(self.raw, val.raw, ptr.raw)
+        }))
     }
 
-    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, name: &CStr) -> Value<'c> {
-        // SAFETY: `ptr` is a pointer value.
-        Value::wrap(unsafe { c::LLVMBuildLoad2(self.raw, ty.raw, ptr.raw, name.as_ptr()) })
+    /// `load <ty>, ptr <ptr>, align <align>`.
+    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, align: u32, name: &CStr) -> Option<Value<'c>> {
+        if !Self::is_pointer(ptr) || !ty.is_sized() {
+            return None;
+        }
+        // SAFETY: a sized type loaded through a pointer; the alignment is set on the new load.
+        unsafe {
+            let v = c::LLVMBuildLoad2(self.raw, ty.raw, ptr.raw, name.as_ptr());
+            c::LLVMSetAlignment(v, align);
+            Some(Value::wrap(v))
+        }
     }
 
     /// `getelementptr i8, ptr <base>, i<index_bits> <offset>` (not inbounds, like DPC++).
     pub fn byte_gep(
         &self,
-        ctx: &'c Context,
         base: Value<'c>,
         offset: u64,
         index_bits: u32,
         name: &CStr,
-    ) -> Value<'c> {
-        let i8t = ctx.int_type(8);
-        let mut idx = [ctx.int_type(index_bits).const_int(offset).raw];
-        // SAFETY: `base` is a pointer value; one index.
-        Value::wrap(unsafe {
-            c::LLVMBuildGEP2(
+    ) -> Option<Value<'c>> {
+        if !Self::is_pointer(base) {
+            return None;
+        }
+        // SAFETY: types and a constant of the builder's context; a pointer base and one
+        // integer index.
+        unsafe {
+            let i8t = c::LLVMInt8TypeInContext(self.ctx);
+            let index_ty = c::LLVMIntTypeInContext(self.ctx, index_bits);
+            let mut idx = [c::LLVMConstInt(index_ty, offset, 0)];
+            Some(Value::wrap(c::LLVMBuildGEP2(
                 self.raw,
-                i8t.raw,
+                i8t,
                 base.raw,
                 idx.as_mut_ptr(),
                 1,
                 name.as_ptr(),
-            )
-        })
+            )))
+        }
     }
 
-    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &CStr) -> Value<'c> {
-        // SAFETY: integer truncation between integer types.
-        Value::wrap(unsafe { c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, name.as_ptr()) })
+    /// Integer truncation to the narrower integer type `ty`.
+    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &CStr) -> Option<Value<'c>> {
+        let (from, to) = (val.ty().int_width()?, ty.int_width()?);
+        if to >= from {
+            return None;
+        }
+        // SAFETY: truncation from a wider to a narrower integer type.
+        Some(Value::wrap(unsafe {
+            c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, name.as_ptr())
+        }))
     }
 }
 

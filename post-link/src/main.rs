@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 
-use post_link::driver::{self, CodeFormat, Options};
+use post_link::images::{CodeFormat, Split};
 use post_link::lower::Mode;
+use post_link::tool::{self, Options, Outputs};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SpecConstArg {
@@ -110,36 +111,39 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         CodeFormat::Bitcode
     };
     let inputs = if cli.inputs.is_empty() {
-        vec![PathBuf::from(driver::STDIO)]
+        vec![PathBuf::from(tool::STDIO)]
     } else {
         cli.inputs
     };
+    let outputs = Outputs::from_flags(
+        cli.ir_output_only,
+        cli.properties,
+        cli.symbols,
+        cli.default_spec_consts,
+    )?;
     let opts = Options {
         inputs,
         output: cli.output,
         out_dir: cli.out_dir,
         format,
         spirv_version: cli.spirv_version,
-        ir_output_only: cli.ir_output_only,
         split: match cli.split {
-            SplitArg::None => driver::Split::None,
-            SplitArg::Kernel => driver::Split::PerKernel,
-            SplitArg::Source => driver::Split::PerSource,
-            SplitArg::Auto => driver::Split::Auto,
+            SplitArg::None => Split::None,
+            SplitArg::Kernel => Split::PerKernel,
+            SplitArg::Source => Split::PerSource,
+            SplitArg::Auto => Split::Auto,
         },
         spec_const: cli.spec_const.map(|m| match m {
             SpecConstArg::Native | SpecConstArg::Rt => Mode::Native,
             SpecConstArg::Emulation | SpecConstArg::Default => Mode::Emulation,
         }),
-        default_spec_consts_image: cli.default_spec_consts,
-        properties: cli.properties,
-        symbols: cli.symbols,
+        outputs,
         json: cli.json,
         // The process exits right after writing the outputs.
         skip_teardown: true,
     };
-    let out = driver::run(&opts)?;
-    driver::write_outputs(&out)?;
+    let out = tool::run(&opts)?;
+    tool::write_outputs(&out)?;
     if let Some(j) = &out.json {
         // The outputs are written; a reader that went away early is its own business.
         let mut stdout = std::io::stdout().lock();
@@ -164,8 +168,8 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("sycl-post-link: error: {e:#}");
             // README: 1 for errors, 2 for usage errors.
-            match e.downcast_ref::<driver::Error>() {
-                Some(driver::Error::Usage(_)) => ExitCode::from(2),
+            match e.downcast_ref::<tool::Error>() {
+                Some(tool::Error::Usage(_)) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
         }

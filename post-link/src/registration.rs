@@ -25,7 +25,7 @@ const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
 pub fn registration_object(images: &[DeviceImage]) -> Result<Vec<u8>, String> {
     let text = registration_ir(images);
     let ctx = Context::new();
-    let module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
+    let mut module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
     module.verify()?;
     module.emit_pic_object(HOST_TRIPLE)
 }

@@ -1,0 +1,241 @@
+//! The spec-constant pass on LLVM IR (`docs/reference/post-link.md` §1–§5): recognise the
+//! getter calls, assign numeric IDs per module, rewrite the calls for the chosen mode, record the
+//! `!sycl.specialization-constants*` metadata. Property data is read back from that metadata
+//! (`read_spec_constants`), as DPC++'s `computeModuleProperties` does.
+//!
+//! * `sites` — which calls are getters, and what each one reads;
+//! * `state` — the per-module records and how a replacement is built;
+//! * `native`, `emulation`, `defaults` — the three lowerings;
+//! * `cleanup` — what the rewrite leaves unused goes;
+//! * `metadata` — the spec-constant metadata, written and read back;
+//! * `types` — LLVM types and constants as the model sees them;
+//! * `symbols` — the `.sym` contents; `spirv` — a SPIR-V backend work-around.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::llvm::{Builder, Module, Value};
+use crate::model::Desc;
+
+mod cleanup;
+mod defaults;
+mod emulation;
+mod metadata;
+mod native;
+mod sites;
+mod spirv;
+mod state;
+mod symbols;
+mod types;
+
+use cleanup::cleanup;
+pub use metadata::{
+    MD_DEFAULT_MODULE, MD_SPEC_CONSTANTS, MD_SPEC_DEFAULTS, SpecConstTables, read_spec_constants,
+};
+pub(crate) use sites::strip_pointer_casts;
+use sites::{Site, caller_name, collect_sites, site_error};
+pub use spirv::legalize_for_spirv;
+use state::State;
+pub use symbols::kernel_names;
+pub use types::{const_model, ty_model};
+
+// Maps keyed by LLVM handles (addresses) use FxHash: std's SipHash was a measurable share of
+// the pass on 10^5 getter calls, and these keys come from LLVM's allocator, not from input.
+type AddrMap<K, V> = FxHashMap<K, V>;
+
+type AddrSet<K> = FxHashSet<K>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// `__spirv_SpecConstant*` calls (JIT SPIR-V).
+    Native,
+    /// Loads from the spec-constant buffer argument (AOT targets).
+    Emulation,
+    /// Every call replaced by its default value (the AOT default image).
+    DefaultValues,
+}
+
+#[derive(Debug, Error)]
+pub enum LowerError {
+    #[error("in function '{caller}': call to '{callee}'{}: {reason}", id_suffix(.symbolic_id))]
+    Call {
+        caller: String,
+        callee: String,
+        symbolic_id: Option<String>,
+        reason: String,
+    },
+    #[error("malformed spec-constant metadata: {0}")]
+    Metadata(String),
+    /// One spec constant read with two types: lowering either would give the other's readers
+    /// wrong values (DPC++ treats this as an error too).
+    #[error(
+        "symbolic ID '{symbolic_id}' is read as '{first_type}' in function '{first_caller}' and as \
+         '{second_type}' in function '{second_caller}'"
+    )]
+    ConflictingTypes {
+        symbolic_id: String,
+        first_type: String,
+        first_caller: String,
+        second_type: String,
+        second_caller: String,
+    },
+}
+
+fn id_suffix(id: &Option<String>) -> String {
+    id.as_ref()
+        .map(|s| format!(" (symbolic ID '{s}')"))
+        .unwrap_or_default()
+}
+
+/// What the pass learnt about one symbolic ID (first-seen order).
+#[derive(Debug, Clone, Serialize)]
+pub struct SpecConstReport {
+    pub symbolic_id: String,
+    /// LLVM spelling of the spec-constant type.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Numeric IDs handed out, undef slots included (native mode).
+    pub ids: Vec<u32>,
+    pub descriptors: Vec<Desc>,
+    /// Default value bytes (§6) as lowercase hex.
+    pub default_bytes: String,
+    /// Byte offset in the emulation buffer (emulation mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emulation_offset: Option<u64>,
+    pub uses: usize,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct LowerReport {
+    /// Whether any getter call was seen (DPC++'s "modified").
+    pub modified: bool,
+    pub spec_constants: Vec<SpecConstReport>,
+}
+
+/// Runs the pass over `module`.
+pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
+    let (sites, ids) = collect_sites(module)?;
+    let mut st = State::new(module, &ids);
+    check_one_type_per_id(&mut st, &sites)?;
+    let builder = module.context().builder();
+    // Emulation cannot size a private array from a buffer on SPIR targets: DPC++ leaves those
+    // calls alone (and reports no modification when nothing else changed).
+    let sites: Vec<Site<'_>> = sites
+        .into_iter()
+        .filter(|s| !(s.alloca.is_some() && mode == Mode::Emulation && st.spir))
+        .collect();
+    for site in &sites {
+        rewrite(&mut st, site, mode, &builder).map_err(|reason| site_error(site, &ids, reason))?;
+    }
+    let modified = !sites.is_empty();
+    cleanup(module, &sites);
+    if mode == Mode::DefaultValues {
+        if modified {
+            module.ensure_named_md(MD_DEFAULT_MODULE);
+        }
+    } else {
+        st.write_metadata().map_err(LowerError::Metadata)?;
+    }
+    Ok(LowerReport {
+        modified,
+        spec_constants: st.records.into_iter().map(|r| r.report).collect(),
+    })
+}
+
+/// Replaces one getter call with its lowering in `mode`.
+fn rewrite<'c>(
+    st: &mut State<'c>,
+    site: &Site<'c>,
+    mode: Mode,
+    builder: &Builder<'c>,
+) -> Result<(), String> {
+    builder.position_before(*site.call);
+    let mode = if site.alloca.is_some() && mode == Mode::Emulation {
+        // Non-SPIR targets: the default length (the runtime is expected to refuse).
+        Mode::DefaultValues
+    } else {
+        mode
+    };
+    let plan = match mode {
+        Mode::Native => st.native(site),
+        Mode::Emulation => st.emulation(site),
+        Mode::DefaultValues => st.default_value(site),
+    }?;
+    let replacement = st.build(&plan, builder)?;
+    replace_call(site, replacement, builder)
+}
+
+/// Puts the lowered value where the call's result went: through the sret pointer, as the
+/// length of a new private array (`llvm.sycl.alloca`), or in place of the call's uses.
+fn replace_call<'c>(
+    site: &Site<'c>,
+    replacement: Value<'c>,
+    builder: &Builder<'c>,
+) -> Result<(), String> {
+    match (site.sret_dst, site.alloca) {
+        (Some(dst), _) => {
+            builder
+                .store(replacement, dst)
+                .ok_or("the sret argument is not a pointer")?;
+        }
+        (None, Some((element, align))) => {
+            let array = builder
+                .array_alloca(element, replacement, align)
+                .ok_or("the private array's element type has no size")?;
+            // The array takes the call's name (the call goes away).
+            let name = site.call.name();
+            site.call.set_name("");
+            array.set_name(&name);
+            site.call.replace_all_uses_with(array)?;
+        }
+        (None, None) => site.call.replace_all_uses_with(replacement)?,
+    }
+    Ok(())
+}
+
+/// Every read of a symbolic ID must have one type (by shape: struct names may differ).
+fn check_one_type_per_id<'c>(st: &mut State<'c>, sites: &[Site<'c>]) -> Result<(), LowerError> {
+    let mut first: Vec<Option<usize>> = vec![None; st.ids.names.len()];
+    for (i, site) in sites.iter().enumerate() {
+        let Some(j) = first[site.sym] else {
+            first[site.sym] = Some(i);
+            continue;
+        };
+        let earlier = &sites[j];
+        if earlier.sc_ty == site.sc_ty {
+            continue;
+        }
+        let a = st
+            .ty(earlier.sc_ty)
+            .map_err(|r| site_error(earlier, st.ids, r))?;
+        let b = st.ty(site.sc_ty).map_err(|r| site_error(site, st.ids, r))?;
+        if !a.same_shape(&b) {
+            return Err(LowerError::ConflictingTypes {
+                symbolic_id: st.ids.names[site.sym].clone(),
+                first_type: earlier.sc_ty.print(),
+                first_caller: caller_name(&earlier.call),
+                second_type: site.sc_ty.print(),
+                second_caller: caller_name(&site.call),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addr_hasher_spreads_aligned_addresses() {
+        use std::hash::BuildHasher;
+        // 16-byte aligned addresses must not all land in the same few low-bit buckets.
+        let build = rustc_hash::FxBuildHasher;
+        let buckets: FxHashSet<u64> = (0..64u64)
+            .map(|i| build.hash_one(0x7f00_0000_1000usize + 16 * i as usize) & 63)
+            .collect();
+        assert!(buckets.len() > 32, "{} buckets", buckets.len());
+    }
+}
