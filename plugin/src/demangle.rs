@@ -247,71 +247,15 @@ impl Parser<'_> {
             return Some(builtin.to_string());
         }
         let printed = match c {
-            b'D' => {
-                if self.input[self.pos..].starts_with(b"DF16_") {
-                    self.pos += 5;
-                    return Some("_Float16".to_string());
-                }
-                let name = match self.input.get(self.pos + 1)? {
-                    b'n' => "std::nullptr_t",
-                    b'i' => "char32_t",
-                    b's' => "char16_t",
-                    b'u' => "char8_t",
-                    b'h' => "__fp16",
-                    _ => return None,
-                };
-                self.pos += 2;
-                return Some(name.to_string());
-            }
-            b'P' | b'R' | b'O' => {
-                self.pos += 1;
-                let inner = self.ty()?;
-                let sigil = match c {
-                    b'P' => "*",
-                    b'R' => "&",
-                    _ => "&&",
-                };
-                if inner.ends_with('*') || inner.ends_with('&') {
-                    format!("{inner}{sigil}")
-                } else {
-                    format!("{inner} {sigil}")
-                }
-            }
-            b'K' | b'V' => {
-                let mut qualifiers = Vec::new();
-                while let Some(q) = self.peek() {
-                    match q {
-                        b'V' => qualifiers.push("volatile"),
-                        b'K' => qualifiers.push("const"),
-                        _ => break,
-                    }
-                    self.pos += 1;
-                }
-                // Itanium orders r V K; clang prints const before volatile.
-                qualifiers.reverse();
-                let inner = self.ty()?;
-                let quals = qualifiers.join(" ");
-                if inner.ends_with('*') {
-                    format!("{inner}{quals}")
-                } else {
-                    format!("{quals} {inner}")
-                }
-            }
+            b'D' => return self.d_builtin(),
+            b'P' | b'R' | b'O' => self.pointer_or_reference(c)?,
+            b'K' | b'V' => self.cv_qualified()?,
             b'N' => {
                 self.pos += 1;
                 let (qualified, _) = self.nested_name(true)?;
                 return Some(qualified);
             }
-            b'S' => {
-                let sub = self.substitution()?;
-                if sub == "std" {
-                    let name = format!("std::{}", self.source_name()?);
-                    self.substitutions.push(name.clone());
-                    return self.maybe_template_args(name);
-                }
-                // A substituted template name may still take arguments (`S_IiE`).
-                return self.maybe_template_args(sub);
-            }
+            b'S' => return self.substituted_type(),
             b'0'..=b'9' => {
                 let name = self.source_name()?;
                 self.substitutions.push(name.clone());
@@ -321,6 +265,74 @@ impl Parser<'_> {
         };
         self.substitutions.push(printed.clone());
         Some(printed)
+    }
+
+    /// `D…` builtins (`Dn`, `Di`, `DF16_`, …); not substitution candidates.
+    fn d_builtin(&mut self) -> Option<String> {
+        if self.input[self.pos..].starts_with(b"DF16_") {
+            self.pos += 5;
+            return Some("_Float16".to_string());
+        }
+        let name = match self.input.get(self.pos + 1)? {
+            b'n' => "std::nullptr_t",
+            b'i' => "char32_t",
+            b's' => "char16_t",
+            b'u' => "char8_t",
+            b'h' => "__fp16",
+            _ => return None,
+        };
+        self.pos += 2;
+        Some(name.to_string())
+    }
+
+    /// `P`, `R`, `O` + type, printed as clang does (`int *`, `int **`, `int &&`).
+    fn pointer_or_reference(&mut self, c: u8) -> Option<String> {
+        self.pos += 1;
+        let inner = self.ty()?;
+        let sigil = match c {
+            b'P' => "*",
+            b'R' => "&",
+            _ => "&&",
+        };
+        Some(if inner.ends_with('*') || inner.ends_with('&') {
+            format!("{inner}{sigil}")
+        } else {
+            format!("{inner} {sigil}")
+        })
+    }
+
+    /// `K`/`V` qualifiers + type.
+    fn cv_qualified(&mut self) -> Option<String> {
+        let mut qualifiers = Vec::new();
+        while let Some(q) = self.peek() {
+            match q {
+                b'V' => qualifiers.push("volatile"),
+                b'K' => qualifiers.push("const"),
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        // Itanium orders r V K; clang prints const before volatile.
+        qualifiers.reverse();
+        let inner = self.ty()?;
+        let quals = qualifiers.join(" ");
+        Some(if inner.ends_with('*') {
+            format!("{inner}{quals}")
+        } else {
+            format!("{quals} {inner}")
+        })
+    }
+
+    /// `S…`: a substitution, or `St` + a name in `std`.
+    fn substituted_type(&mut self) -> Option<String> {
+        let sub = self.substitution()?;
+        if sub == "std" {
+            let name = format!("std::{}", self.source_name()?);
+            self.substitutions.push(name.clone());
+            return self.maybe_template_args(name);
+        }
+        // A substituted template name may still take arguments (`S_IiE`).
+        self.maybe_template_args(sub)
     }
 
     fn maybe_template_args(&mut self, name: String) -> Option<String> {

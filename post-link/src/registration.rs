@@ -78,67 +78,11 @@ pub fn registration_ir(images: &[DeviceImage]) -> String {
     );
     let target = string_global(&mut out, "target", IMAGE_TARGET);
     let options = string_global(&mut out, "options", "");
-    let mut image_rows = Vec::new();
-    for (i, image) in images.iter().enumerate() {
-        let code = bytes_global(&mut out, &format!("image{i}.spirv"), &image.spirv, 8);
-        let mut entry_rows = Vec::new();
-        for (k, kernel) in image.kernels.iter().enumerate() {
-            let name = string_global(&mut out, &format!("image{i}.kernel{k}"), kernel);
-            entry_rows.push(format!(
-                "%entry {{ i64 0, i16 1, i16 8, i32 0, ptr null, ptr {name}, i64 0, i64 0, ptr null }}"
-            ));
-        }
-        let entries = array_global(
-            &mut out,
-            &format!("image{i}.entries"),
-            "%entry",
-            &entry_rows,
-        );
-        let mut set_rows = Vec::new();
-        for (s, (set_name, props)) in image.property_sets.sets().enumerate() {
-            let set_label = string_global(&mut out, &format!("image{i}.set{s}"), set_name);
-            let mut prop_rows = Vec::new();
-            for (p, (prop_name, value)) in props.iter().enumerate() {
-                let label = string_global(&mut out, &format!("image{i}.set{s}.prop{p}"), prop_name);
-                let row = match value {
-                    // `_pi_device_binary_property_struct` types: 1 UINT32, 2 BYTE_ARRAY.
-                    PropValue::U32(n) => {
-                        format!("%property {{ ptr {label}, ptr null, i32 1, i64 {n} }}")
-                    }
-                    PropValue::Bytes(data) => {
-                        let raw = prop::byte_array_raw(data);
-                        let v =
-                            bytes_global(&mut out, &format!("image{i}.set{s}.value{p}"), &raw, 8);
-                        format!(
-                            "%property {{ ptr {label}, ptr {v}, i32 2, i64 {} }}",
-                            raw.len()
-                        )
-                    }
-                };
-                prop_rows.push(row);
-            }
-            let props = array_global(
-                &mut out,
-                &format!("image{i}.set{s}.props"),
-                "%property",
-                &prop_rows,
-            );
-            set_rows.push(format!(
-                "%set {{ ptr {set_label}, ptr {}, ptr {} }}",
-                props.0, props.1
-            ));
-        }
-        let sets = array_global(&mut out, &format!("image{i}.sets"), "%set", &set_rows);
-        image_rows.push(format!(
-            "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {options}, ptr {options}, ptr {code}, ptr {}, \
-             ptr {}, ptr {}, ptr {}, ptr {} }}",
-            end_of(&code, "i8", image.spirv.len()),
-            entries.0,
-            entries.1,
-            sets.0,
-            sets.1
-        ));
-    }
+    let image_rows: Vec<String> = images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| image_row(&mut out, i, image, &target, &options))
+        .collect();
     let images_array = array_global(&mut out, "images", "%image", &image_rows);
     let _ = writeln!(
         out,
@@ -153,6 +97,73 @@ pub fn registration_ir(images: &[DeviceImage]) -> String {
         images_array.0
     );
     out
+}
+
+/// Image `i`'s globals (code, kernel names, property sets) and its `%image` row.
+fn image_row(
+    out: &mut String,
+    i: usize,
+    image: &DeviceImage,
+    target: &str,
+    options: &str,
+) -> String {
+    let code = bytes_global(out, &format!("image{i}.spirv"), &image.spirv, 8);
+    let mut entry_rows = Vec::new();
+    for (k, kernel) in image.kernels.iter().enumerate() {
+        let name = string_global(out, &format!("image{i}.kernel{k}"), kernel);
+        entry_rows.push(format!(
+            "%entry {{ i64 0, i16 1, i16 8, i32 0, ptr null, ptr {name}, i64 0, i64 0, ptr null }}"
+        ));
+    }
+    let entries = array_global(out, &format!("image{i}.entries"), "%entry", &entry_rows);
+    let set_rows: Vec<String> = image
+        .property_sets
+        .sets()
+        .enumerate()
+        .map(|(s, (set_name, props))| set_row(out, &format!("image{i}.set{s}"), set_name, props))
+        .collect();
+    let sets = array_global(out, &format!("image{i}.sets"), "%set", &set_rows);
+    format!(
+        "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {options}, ptr {options}, ptr {code}, ptr {}, \
+         ptr {}, ptr {}, ptr {}, ptr {} }}",
+        end_of(&code, "i8", image.spirv.len()),
+        entries.0,
+        entries.1,
+        sets.0,
+        sets.1
+    )
+}
+
+/// A property set's globals (its name, each property's name and value) and its `%set` row.
+fn set_row(
+    out: &mut String,
+    label_base: &str,
+    set_name: &str,
+    props: &[(String, PropValue)],
+) -> String {
+    let set_label = string_global(out, label_base, set_name);
+    let mut prop_rows = Vec::new();
+    for (p, (prop_name, value)) in props.iter().enumerate() {
+        let label = string_global(out, &format!("{label_base}.prop{p}"), prop_name);
+        let row = match value {
+            // `_pi_device_binary_property_struct` types: 1 UINT32, 2 BYTE_ARRAY.
+            PropValue::U32(n) => format!("%property {{ ptr {label}, ptr null, i32 1, i64 {n} }}"),
+            PropValue::Bytes(data) => {
+                let raw = prop::byte_array_raw(data);
+                let v = bytes_global(out, &format!("{label_base}.value{p}"), &raw, 8);
+                format!(
+                    "%property {{ ptr {label}, ptr {v}, i32 2, i64 {} }}",
+                    raw.len()
+                )
+            }
+        };
+        prop_rows.push(row);
+    }
+    let props = array_global(out, &format!("{label_base}.props"), "%property", &prop_rows);
+    format!(
+        "%set {{ ptr {set_label}, ptr {}, ptr {} }}",
+        props.0, props.1
+    )
 }
 
 /// A private constant array of `rows`; returns (begin, end) pointer expressions.
