@@ -359,21 +359,36 @@ fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
     found
 }
 
-/// Compile options that also shape a link (sanitizers, target, standard library choice).
+/// Compile options that also shape a link (sanitizers, target, machine options, standard
+/// library choice, `-v`), read through the option table so values stay with their options.
+/// `-mllvm X` is code generation's, not the link's: matched as a `-m` option it went on as
+/// `-mllvm` alone and took the next link argument (`-L`) as its value. (`-static-lib…` and
+/// `-fuse-ld=` are link flags already.)
 fn link_relevant_compile_flags(flags: &[OsString]) -> Vec<OsString> {
-    flags
-        .iter()
-        .filter(|f| {
-            let b = f.as_bytes();
-            b.starts_with(b"-fsanitize")
-                || b.starts_with(b"--target")
-                || b.starts_with(b"-m")
-                || b.starts_with(b"-stdlib")
-                || b.starts_with(b"--sysroot")
-                || b.starts_with(b"-static-lib")
-                || b == b"-v"
-                || b.starts_with(b"-fuse-ld")
-        })
-        .cloned()
-        .collect()
+    use clang_args::Id;
+    const STEMS: &[&[u8]] = &[b"-fsanitize", b"--target", b"-m", b"-stdlib", b"--sysroot"];
+    clang_args::words(clang_args::parse(flags).into_iter().filter(|arg| {
+        let first = arg.words[0].as_bytes();
+        match arg.id {
+            Some(Id::Verbose) => true,
+            Some(Id::Mllvm) => false,
+            _ => STEMS.iter().any(|s| first.starts_with(s)),
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn link_relevant_compile_flags_keep_their_values() {
+        // `-mllvm -x` is one option, for code generation only; `-I -m` is an include
+        // directory named `-m`, not a machine option.
+        let flags: Vec<OsString> = ["-O2", "-mllvm", "-x", "-march=native", "-v", "-I", "-m"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(link_relevant_compile_flags(&flags), ["-march=native", "-v"]);
+    }
 }
