@@ -149,7 +149,9 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         verbose: false,
         save_temps: false,
         spec_constants: SpecConstMode::Native,
-        device_code_split: Split::None,
+        // DPC++ splits `auto` when no flag says otherwise: with one image, every new set of
+        // native spec-constant values re-JITs every kernel of the program.
+        device_code_split: Split::Auto,
         generated_dir: None,
         unsupported: None,
     };
@@ -317,6 +319,15 @@ mod tests {
                 InputKind::CxxSource
             ]
         );
+    }
+
+    #[test]
+    fn device_code_split_defaults_to_auto_as_in_dpcpp() {
+        assert_eq!(parse_str(&["-fsycl", "a.o"]).device_code_split, Split::Auto);
+        let off = parse_str(&["-fsycl", "-fsycl-device-code-split=off", "a.o"]);
+        assert_eq!(off.device_code_split, Split::None);
+        let bare = parse_str(&["-fsycl-device-code-split=off", "-fsycl-device-code-split"]);
+        assert_eq!(bare.device_code_split, Split::Auto);
     }
 
     #[test]

@@ -32,6 +32,9 @@ Options of sycl-clang++:
   -fsycl                          build SYCL code
   -fsycl-spec-constants=native|emulation
                                   how spec constants reach kernels (default native)
+  -fsycl-device-code-split=per_kernel|per_source|auto|off
+                                  which kernels share a device image (default auto: per
+                                  source, unless the code calls indirectly)
   -fsycl-footer-path=DIR          put generated files (footer, integration header, device
                                   code) under DIR instead of next to the output
   -save-temps                     keep the generated files (<output>.sycl/)
