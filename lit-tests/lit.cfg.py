@@ -82,3 +82,10 @@ try:
         config.available_features.add("other-filesystem")
 except OSError:
     pass
+
+# --- runs as an unprivileged user (reliability issue) --------------------------------------
+# As root, setpriv drops to nobody (uid 65534) for tests of what non-root users meet.
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv"):
+    config.available_features.add("can-drop-privileges")
+config.substitutions.append(
+    ("%as_nobody", "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"))

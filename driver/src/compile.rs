@@ -30,7 +30,7 @@ use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
 use crate::pipeline::{
-    DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
+    DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, has_optimization_flag,
     move_into_place, timing, write_file,
 };
 use crate::toolchain::Toolchain;
@@ -228,7 +228,7 @@ pub(crate) fn compile_source(
     let anchor = output
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
-    let scratch = Scratch::new(absolute(&generated_dir(cl, &anchor)), cl.save_temps, echo)?;
+    let scratch = Scratch::new(cl, &anchor, echo)?;
     let unit = Unit {
         tc,
         cl,
@@ -260,9 +260,7 @@ pub(crate) fn compile_source(
     let mut host_cmd = unit.host_command(staged);
     echo.command(&host_cmd);
     let started = Instant::now();
-    let mut host = host_cmd
-        .stdin(Stdio::null())
-        .spawn()
+    let mut host = process::spawn(host_cmd.stdin(Stdio::null()))
         .map_err(|e| format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))?;
     // Whatever happens, the host compile gets its footer (empty on failure) and is waited for.
     let prepared = prepare_footer(&unit, echo);
@@ -271,7 +269,7 @@ pub(crate) fn compile_source(
         prepared.as_deref().unwrap_or("").as_bytes(),
         &mut host,
     );
-    let status = host.wait();
+    let status = process::wait(&mut host);
     timing("host compile (from its start)", started.elapsed());
     let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
     let footer = prepared?;
@@ -285,7 +283,7 @@ pub(crate) fn compile_source(
         let _ = std::fs::remove_file(&files.footer);
         write_file(&files.footer, footer.as_bytes())?;
     }
-    commit_host_outputs(&unit, output)
+    process::critical(|| commit_host_outputs(&unit, output))
 }
 
 /// `-###`: the three jobs, then what happens in process.
@@ -326,7 +324,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
         let device = unit.wants_device.then(|| {
             echo.command(&device_cmd);
             let started = Instant::now();
-            let result = device_cmd.stdin(Stdio::null()).output();
+            let result = process::output(device_cmd.stdin(Stdio::null()));
             timing("device compile", started.elapsed());
             result
         });

@@ -128,6 +128,10 @@ fn echo_of(cl: &args::CommandLine) -> Echo {
 
 fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
     let echo = echo_of(cl);
+    // Before any thread starts; a SIGTERM or Ctrl-C from here on kills the compilers and
+    // removes the work directories.
+    process::install_termination_cleanup()
+        .map_err(|e| format!("cannot set up signal handling: {e}"))?;
     if cl.inputs.is_empty() {
         return Err(Failure::Message("no input files".into()));
     }
@@ -157,6 +161,20 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
             return Err(Failure::Message(format!(
                 "no such file or directory: '{}'",
                 s.path.display()
+            )));
+        }
+    }
+    if let Some(output) = &cl.output {
+        // As gcc refuses it: clang would replace the source with the object.
+        if let Some(input) = cl
+            .inputs
+            .iter()
+            .find(|i| output::same_file(&i.path, output))
+        {
+            return Err(Failure::Message(format!(
+                "input file '{}' is the same as output file '{}'",
+                input.path.display(),
+                output.display()
             )));
         }
     }

@@ -5,6 +5,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -80,31 +81,50 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     output::write(path, bytes).map_err(|e| Failure::Message(e.to_string()))
 }
 
-/// Moves a finished output from the generated directory into place: a rename when the output
-/// is (or will be) a regular file on the same file system; otherwise (the generated directory
-/// on another file system, `-fsycl-footer-path`; an output that is a symbolic link or a special
-/// file such as `/dev/null`) through the shared writer, which writes links through and special
-/// files in place. Readers never see half a file; the staged file's mode is kept.
+/// Moves a finished output from the work directory into place, as clang writes outputs: a
+/// rename when the output is (or will be) a regular file or a symbolic link (the link itself
+/// is replaced, never written through) on the same file system; otherwise (the work directory
+/// on another file system; a special file such as `/dev/null`) through the shared writer,
+/// which writes special files in place. `-` is standard output. Readers never see half a
+/// file; the staged file's mode is kept (programs stay executable).
 pub(crate) fn move_into_place(staged: &Path, output: &Path) -> Result<()> {
-    let plain = match std::fs::symlink_metadata(output) {
-        Ok(meta) => meta.is_file(),
+    let cannot_read =
+        |e: std::io::Error| Failure::Message(format!("cannot read '{}': {e}", staged.display()));
+    if output.as_os_str() == "-" {
+        let bytes = std::fs::read(staged).map_err(cannot_read)?;
+        let mut stdout = std::io::stdout().lock();
+        return stdout
+            .write_all(&bytes)
+            .and_then(|()| stdout.flush())
+            .map_err(|e| Failure::Message(format!("cannot write to standard output: {e}")));
+    }
+    let replaceable = match std::fs::symlink_metadata(output) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Failure::Message(format!(
+                "cannot write '{}': is a directory",
+                output.display()
+            )));
+        }
+        Ok(meta) => meta.is_file() || meta.file_type().is_symlink(),
         Err(_) => true,
     };
-    if plain {
+    if replaceable {
         match std::fs::rename(staged, output) {
             Err(e) if e.raw_os_error() == Some(libc::EXDEV) => {}
             other => {
                 return other.map_err(|e| {
-                    Failure::Message(format!("cannot write '{}': {e}", output.display()))
+                    Failure::Message(format!(
+                        "cannot write '{}': {}",
+                        output.display(),
+                        output::plain_io_error(&e)
+                    ))
                 });
             }
         }
     }
-    let bytes = std::fs::read(staged)
-        .map_err(|e| Failure::Message(format!("cannot read '{}': {e}", staged.display())))?;
+    let bytes = std::fs::read(staged).map_err(cannot_read)?;
     write_file(output, &bytes)?;
-    if plain {
-        // Executables stay executable.
+    if replaceable {
         if let Ok(meta) = std::fs::metadata(staged) {
             let _ = std::fs::set_permissions(output, meta.permissions());
         }
@@ -117,8 +137,7 @@ pub(crate) fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
     if echo.dry_run {
         return Ok(());
     }
-    let status = cmd
-        .status()
+    let status = process::status(cmd)
         .map_err(|e| format!("cannot run '{}': {e}", cmd.get_program().to_string_lossy()))?;
     if status.success() {
         Ok(())
@@ -127,9 +146,9 @@ pub(crate) fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
     }
 }
 
-/// The directory of generated files for an output (deterministic: `<output>.sycl`, in
-/// `-fsycl-footer-path` when given).
-pub(crate) fn generated_dir(cl: &CommandLine, output: &Path) -> PathBuf {
+/// The `-save-temps` directory of generated files for an output: `<output>.sycl`, in
+/// `-fsycl-footer-path` when given.
+fn kept_dir(cl: &CommandLine, output: &Path) -> PathBuf {
     let name = output.file_name().unwrap_or(OsStr::new("out"));
     let mut dir_name = name.to_os_string();
     dir_name.push(".sycl");
@@ -143,33 +162,51 @@ pub(crate) fn generated_dir(cl: &CommandLine, output: &Path) -> PathBuf {
     }
 }
 
-/// Removes a generated directory unless `-save-temps`.
+/// Where one run's generated files live. Without `-save-temps`, a private work directory
+/// (`process::WorkDir`: in `$TMPDIR`, or in `-fsycl-footer-path`), named after the output's
+/// absolute path so that paths reaching preprocessed output are the same run to run, locked
+/// (two runs with the same output take turns), removed on every exit path, signals included;
+/// nothing is created next to the user's files. With `-save-temps`, `<output>.sycl`, kept.
 pub(crate) struct Scratch {
     dir: PathBuf,
-    keep: bool,
+    _work: Option<process::WorkDir>,
 }
 
 impl Scratch {
-    pub(crate) fn new(dir: PathBuf, keep: bool, echo: Echo) -> Result<Scratch> {
-        if !echo.dry_run {
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    /// The directory for the run that writes `anchor` (its output, or the source's name).
+    pub(crate) fn new(cl: &CommandLine, anchor: &Path, echo: Echo) -> Result<Scratch> {
+        let workdir_error = |e: process::WorkDirError| Failure::Message(e.to_string());
+        if cl.save_temps {
+            let dir = absolute(&kept_dir(cl, anchor));
+            if echo.dry_run {
+                return Ok(Scratch { dir, _work: None });
+            }
+            if let Some(base) = &cl.generated_dir {
+                std::fs::create_dir_all(base)
+                    .map_err(|e| format!("cannot create '{}': {e}", base.display()))?;
+            }
+            let work = process::WorkDir::named(dir).map_err(workdir_error)?;
+            return Ok(Scratch {
+                dir: work.path().to_path_buf(),
+                _work: Some(work),
+            });
         }
+        let key = absolute(anchor);
+        let base = cl.generated_dir.as_deref().map(absolute);
+        if echo.dry_run {
+            let dir = process::WorkDir::planned(base.as_deref(), key.as_os_str());
+            return Ok(Scratch { dir, _work: None });
+        }
+        let work =
+            process::WorkDir::private(base.as_deref(), key.as_os_str()).map_err(workdir_error)?;
         Ok(Scratch {
-            dir,
-            keep: keep || echo.dry_run,
+            dir: work.path().to_path_buf(),
+            _work: Some(work),
         })
     }
+
     pub(crate) fn path(&self, name: impl AsRef<Path>) -> PathBuf {
         self.dir.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !self.keep {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
     }
 }
 
@@ -185,12 +222,14 @@ pub(crate) fn absolute(p: &Path) -> PathBuf {
 /// Full build: compiles the C++ sources into the generated directory, then links.
 pub(crate) fn build_and_link(tc: &Toolchain, cl: &CommandLine, echo: Echo) -> Result<()> {
     let output = cl.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
-    let scratch = Scratch::new(absolute(&generated_dir(cl, &output)), cl.save_temps, echo)?;
+    let scratch = Scratch::new(cl, &output, echo)?;
     let mut link_inputs: Vec<PathBuf> = Vec::new();
     for (n, input) in cl.inputs.iter().enumerate() {
         match input.kind {
             InputKind::CxxSource => {
                 let stem = input.path.file_stem().unwrap_or(OsStr::new("source"));
+                // Within NAME_MAX whatever the source's name.
+                let stem = OsStr::from_bytes(&stem.as_bytes()[..stem.len().min(200)]);
                 let mut name = OsString::from(format!("{n}-"));
                 name.push(stem);
                 name.push(".o");
@@ -227,14 +266,11 @@ fn link(
         let mut bitcode = Vec::new();
         let libraries = static_libraries(&cl.link_flags);
         for input in inputs.iter().chain(&libraries) {
-            let is_object_or_archive = input
-                .extension()
-                .is_some_and(|e| matches!(e.as_bytes(), b"o" | b"a" | b"obj" | b"lo"));
-            if !is_object_or_archive {
+            // Objects and archives are told by their contents, never by their names: a
+            // `k.pic` object's kernels count as much as `k.o`'s.
+            let Some(bytes) = read_if_object_or_archive(input)? else {
                 continue;
-            }
-            let bytes = std::fs::read(input)
-                .map_err(|e| format!("cannot read '{}': {e}", input.display()))?;
+            };
             let images =
                 offload::sycl_images(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
             for (i, image) in images.into_iter().enumerate() {
@@ -310,7 +346,28 @@ fn link(
         return Ok(());
     }
     // The output appears only once the link succeeded: a failed link leaves the old one.
-    move_into_place(&linked, output)
+    process::critical(|| move_into_place(&linked, output))
+}
+
+/// The bytes of `path` if it is an ELF file or an `ar` archive (the linker reports anything
+/// else, missing files included).
+fn read_if_object_or_archive(path: &Path) -> Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return Ok(None);
+    };
+    let mut magic = [0u8; 8];
+    let is_object = match file.read_exact(&mut magic) {
+        Ok(()) => magic.starts_with(b"\x7fELF") || magic == *b"!<arch>\n",
+        Err(_) => false,
+    };
+    if !is_object || !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(None);
+    }
+    let mut bytes = magic.to_vec();
+    file.read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    Ok(Some(bytes))
 }
 
 /// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`

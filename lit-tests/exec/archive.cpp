@@ -1,16 +1,18 @@
-// Device code inside a static archive member is found at link time.
+// Device code inside a static archive member is found at link time. Objects and archives are
+// told by their contents, not their names: an object named other.pic and an archive named
+// other.archive keep their kernels (they were silently dropped, and the program failed).
 // REQUIRES: sycl-runtime
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sycl-clangxx -fsycl -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other.o
-// RUN: llvm-ar-22 rcs %t/libother.a %t/other.o
+// RUN: %sycl-clangxx -fsycl -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other.pic
+// RUN: llvm-ar-22 rcs %t/libother.a %t/other.pic
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s -L%t -lother -o %t/app
 // RUN: %t/app | FileCheck %s
-// A path to the archive works as well.
-// RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/libother.a -o %t/app2
+// A path to the archive works as well, whatever its name.
+// RUN: cp %t/libother.a %t/other.archive
+// RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/other.archive -o %t/app2
 // RUN: %t/app2 | FileCheck %s
-// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other-emu.o
-// RUN: llvm-ar-22 rcs %t/libother-emu.a %t/other-emu.o
-// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s %t/libother-emu.a -o %t/app-emu
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %S/Inputs/other-tu.cpp -o %t/other-emu.pic
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 %s %t/other-emu.pic -o %t/app-emu
 // RUN: %t/app-emu | FileCheck %s
 #include <sycl/sycl.hpp>
 #include <cstdio>

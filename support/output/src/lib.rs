@@ -5,9 +5,9 @@
 //! place, so a file that cannot be written (missing directory, no permission, full disk)
 //! leaves every existing output untouched, and readers never see half a file. A new file gets
 //! 0666 minus the umask, as `open(2)` gives; a replaced file keeps its mode. An output that is
-//! a symbolic link is written through (its target is replaced), one that names a directory is
-//! refused; one that is a special file (`/dev/null`, a FIFO) is written in place, as compilers
-//! do, after the renames.
+//! a symbolic link is replaced by the new file, as clang replaces its outputs (the link's
+//! target is never written through); one that names a directory is refused; one that is a
+//! special file (`/dev/null`, a FIFO) is written in place, as compilers do, after the renames.
 //!
 //! A rename that fails after others succeeded puts everything back: replaced files are kept
 //! under a temporary hard link until the last rename, files the run created are removed.
@@ -58,29 +58,17 @@ enum Destination {
 }
 
 fn destination(path: &Path) -> Result<Destination, WriteError> {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return Ok(Destination::Regular(path.to_path_buf()));
-    };
-    let resolved = if meta.file_type().is_symlink() {
-        match std::fs::canonicalize(path) {
-            Ok(target) => target,
-            // A dangling link: the file it names is created.
-            Err(_) => match std::fs::read_link(path) {
-                Ok(target) if target.is_absolute() => target,
-                Ok(target) => path.parent().unwrap_or(Path::new(".")).join(target),
-                Err(e) => return Err(error(path, &e)),
-            },
+    match std::fs::symlink_metadata(path) {
+        // A link is replaced like a file: its target stays as it was.
+        Ok(m) if m.file_type().is_symlink() || m.is_file() => {
+            Ok(Destination::Regular(path.to_path_buf()))
         }
-    } else {
-        path.to_path_buf()
-    };
-    match std::fs::metadata(&resolved) {
         Ok(m) if m.is_dir() => Err(WriteError {
             path: path.to_path_buf(),
             reason: "is a directory".into(),
         }),
-        Ok(m) if !m.is_file() => Ok(Destination::Special),
-        _ => Ok(Destination::Regular(resolved)),
+        Ok(_) => Ok(Destination::Special),
+        Err(_) => Ok(Destination::Regular(path.to_path_buf())),
     }
 }
 
@@ -180,7 +168,10 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         };
         // tempfile creates 0600 files; an output keeps the mode of the file it replaces, and a
         // new one gets 0666 minus the umask, as if created with open(2).
-        let mode = std::fs::metadata(&target).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let mode = std::fs::symlink_metadata(&target)
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map_or(0o666, |m| m.permissions().mode() & 0o7777);
         if !dirs.contains(&dir) {
             remove_stale_temporaries(&dir);
             dirs.push(dir.clone());
@@ -196,11 +187,22 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
     // One run's set at a time: the directories are locked in a fixed order (no deadlock
     // between runs sharing several). Directories that cannot be locked (a file system without
     // flock) are renamed into unlocked, as before.
-    dirs.sort();
-    let _locks: Vec<_> = dirs
+    // One lock per directory, however it is spelt (`.` and its absolute path): a second
+    // lock of one directory through another open file would wait for the first forever.
+    let mut opened: Vec<((u64, u64), std::fs::File)> = dirs
         .iter()
         .filter_map(|d| std::fs::File::open(d).ok())
-        .filter_map(|f| nix::fcntl::Flock::lock(f, nix::fcntl::FlockArg::LockExclusive).ok())
+        .filter_map(|f| {
+            use std::os::unix::fs::MetadataExt;
+            let m = f.metadata().ok()?;
+            Some(((m.dev(), m.ino()), f))
+        })
+        .collect();
+    opened.sort_by_key(|(id, _)| *id);
+    opened.dedup_by_key(|(id, _)| *id);
+    let _locks: Vec<_> = opened
+        .into_iter()
+        .filter_map(|(_, f)| nix::fcntl::Flock::lock(f, nix::fcntl::FlockArg::LockExclusive).ok())
         .collect();
     // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
     // does not try to survive power loss.
@@ -329,30 +331,34 @@ mod tests {
     }
 
     #[test]
-    fn symlinks_are_written_through_and_directories_refused() {
+    fn symlinks_are_replaced_not_written_through_and_directories_refused() {
         let d = dir();
         let target = d.path().join("target");
         std::fs::write(&target, b"old").expect("old");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).expect("chmod");
         let link = d.path().join("link");
         symlink(&target, &link).expect("link");
         write(&link, b"new").expect("write");
-        assert!(
-            std::fs::symlink_metadata(&link)
-                .expect("meta")
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(std::fs::read(&target).expect("read"), b"new");
-        let to_dir = d.path().join("to_dir");
-        symlink(d.path(), &to_dir).expect("link");
-        let err = write(&to_dir, b"x").expect_err("directory");
+        let meta = std::fs::symlink_metadata(&link).expect("meta");
+        assert!(meta.is_file());
+        // A new file: the link target's mode is not taken over.
+        assert_ne!(meta.permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::read(&link).expect("read"), b"new");
+        assert_eq!(std::fs::read(&target).expect("read"), b"old");
+        let err = write(d.path(), b"x").expect_err("directory");
         assert_eq!(err.reason, "is a directory");
-        assert!(
-            std::fs::symlink_metadata(&to_dir)
-                .expect("meta")
-                .file_type()
-                .is_symlink()
-        );
+    }
+
+    #[test]
+    fn one_directory_spelt_twice_is_locked_once() {
+        let d = dir();
+        let relative_dir = d.path().join("sub");
+        std::fs::create_dir(&relative_dir).expect("mkdir");
+        let a = relative_dir.join("a");
+        let b = d.path().join("sub/../sub/b");
+        // Would wait for its own lock forever if the directory were locked twice.
+        commit(&[(&a, b"1"), (&b, b"2")]).expect("commit");
+        assert_eq!(std::fs::read(&a).expect("a"), b"1");
     }
 
     #[test]

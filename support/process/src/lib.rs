@@ -1,0 +1,154 @@
+//! What `sycl-clang++` starts and creates must end with it.
+//!
+//! * Children ([`spawn`], [`output`], [`status`]) get a parent-death signal (SIGKILL when the
+//!   thread that started them ends, the driver killed outright included) and are recorded, so
+//!   that a termination signal to the driver alone kills them too: no `clang++-22` is left
+//!   blocked on a footer FIFO.
+//! * [`install_termination_cleanup`] turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into a clean-up:
+//!   the recorded children are killed, a commit of outputs in progress ([`critical`]) finishes,
+//!   the work directories are removed, and the driver then dies of the same signal (its parent
+//!   sees the usual status).
+//! * [`WorkDir`]: generated files live in a private directory, never next to the user's
+//!   files. Its name is derived from a key (the output's path), so the paths that reach
+//!   preprocessed output stay the same run to run; two runs with the same key take turns
+//!   (an exclusive lock held for the directory's lifetime), and a directory whose owner died
+//!   (SIGKILL) is removed by the next run that looks.
+
+#![deny(unsafe_code)]
+
+mod sys;
+mod workdir;
+
+use std::io;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+pub use workdir::{WorkDir, WorkDirError};
+
+/// Process ids of running children.
+static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// Work directories to remove on a termination signal.
+static DIRECTORIES: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+/// Held while outputs are committed: a termination waits for the commit to finish.
+static CRITICAL: Mutex<()> = Mutex::new(());
+/// A termination signal arrived: no new child may start.
+static TERMINATING: AtomicBool = AtomicBool::new(false);
+
+/// A poisoned lock still guards valid data here (lists of ids and paths).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts `cmd` as a recorded child that dies with its parent. Start children from a thread
+/// that outlives them (the main thread): Linux sends the parent-death signal when the
+/// *thread* that forked ends.
+pub fn spawn(cmd: &mut Command) -> io::Result<Child> {
+    sys::die_with_parent(cmd);
+    let mut children = lock(&CHILDREN);
+    if TERMINATING.load(Ordering::SeqCst) {
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "terminating on a signal",
+        ));
+    }
+    let child = cmd.spawn()?;
+    children.push(child.id());
+    Ok(child)
+}
+
+/// Waits for a child started by [`spawn`] and forgets it.
+pub fn wait(child: &mut Child) -> io::Result<ExitStatus> {
+    let status = child.wait();
+    forget(child.id());
+    status
+}
+
+/// Like `Command::output`, for a recorded child: standard output and error captured.
+pub fn output(cmd: &mut Command) -> io::Result<Output> {
+    let child = spawn(cmd.stdout(Stdio::piped()).stderr(Stdio::piped()))?;
+    let id = child.id();
+    let out = child.wait_with_output();
+    forget(id);
+    out
+}
+
+/// Like `Command::status`, for a recorded child.
+pub fn status(cmd: &mut Command) -> io::Result<ExitStatus> {
+    let mut child = spawn(cmd)?;
+    wait(&mut child)
+}
+
+fn forget(id: u32) {
+    lock(&CHILDREN).retain(|&c| c != id);
+}
+
+/// Runs `f` (a commit of outputs) to its end even if a termination signal arrives meanwhile:
+/// the clean-up waits for it.
+pub fn critical<R>(f: impl FnOnce() -> R) -> R {
+    let _held = lock(&CRITICAL);
+    f()
+}
+
+pub(crate) fn register_directory(path: &std::path::Path) {
+    lock(&DIRECTORIES).push(path.to_path_buf());
+}
+
+pub(crate) fn unregister_directory(path: &std::path::Path) {
+    lock(&DIRECTORIES).retain(|d| d != path);
+}
+
+/// Handles SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on (see the crate documentation).
+/// Call it once, from the main thread, before any other thread starts (threads inherit the
+/// blocked signals that route every termination to the clean-up thread), and only in a
+/// process that will not `exec` (an exec'd program would inherit the blocked signals).
+pub fn install_termination_cleanup() -> io::Result<()> {
+    let signals = sys::termination_signals();
+    signals.thread_block().map_err(io::Error::from)?;
+    std::thread::Builder::new()
+        .name("termination".into())
+        .spawn(move || {
+            let Ok(signal) = signals.wait() else {
+                return;
+            };
+            clean_up();
+            sys::die_of(signal)
+        })?;
+    Ok(())
+}
+
+/// Kills the children, lets a commit finish, removes the work directories.
+fn clean_up() {
+    TERMINATING.store(true, Ordering::SeqCst);
+    for &id in lock(&CHILDREN).iter() {
+        sys::kill_child(id);
+    }
+    let _commit_done = lock(&CRITICAL);
+    for dir in lock(&DIRECTORIES).iter() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_are_recorded_while_they_run() {
+        let mut child = spawn(Command::new("sleep").arg("5")).expect("sleep starts");
+        assert!(lock(&CHILDREN).contains(&child.id()));
+        child.kill().expect("kill");
+        let status = wait(&mut child).expect("wait");
+        assert!(!status.success());
+        assert!(!lock(&CHILDREN).contains(&child.id()));
+    }
+
+    #[test]
+    fn output_captures_and_forgets() {
+        let out = output(Command::new("sh").args(["-c", "echo out; echo err >&2; exit 3"]))
+            .expect("sh runs");
+        assert_eq!(out.stdout, b"out\n");
+        assert_eq!(out.stderr, b"err\n");
+        assert_eq!(out.status.code(), Some(3));
+    }
+}
