@@ -89,3 +89,4 @@ if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv"):
     config.available_features.add("can-drop-privileges")
 config.substitutions.append(
     ("%as_nobody", "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"))
+config.substitutions.append(("%bin_dir", bin_dir))

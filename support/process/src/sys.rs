@@ -28,7 +28,8 @@ pub(crate) fn die_with_parent(cmd: &mut Command) {
     }
 }
 
-/// The signals that end a build: the clean-up thread waits for them.
+/// The signals that end a build: the clean-up thread waits for them. One the driver was
+/// started ignoring (SIGINT in a background job, SIGHUP under nohup) stays ignored.
 pub(crate) fn termination_signals() -> SigSet {
     let mut set = SigSet::empty();
     for s in [
@@ -37,9 +38,27 @@ pub(crate) fn termination_signals() -> SigSet {
         Signal::SIGHUP,
         Signal::SIGQUIT,
     ] {
-        set.add(s);
+        if !is_ignored(s) {
+            set.add(s);
+        }
     }
     set
+}
+
+fn is_ignored(signal: Signal) -> bool {
+    let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+    // SAFETY: with a null new action sigaction only reads the current one into `current`,
+    // a valid, writable sigaction; the memory is initialised (zeroed) either way.
+    let read = unsafe {
+        libc::sigaction(
+            signal as libc::c_int,
+            std::ptr::null(),
+            current.as_mut_ptr(),
+        )
+    };
+    // SAFETY: zero-initialised above, and filled in by sigaction on success.
+    let current = unsafe { current.assume_init() };
+    read == 0 && current.sa_sigaction == libc::SIG_IGN
 }
 
 pub(crate) fn kill_child(id: u32) {
