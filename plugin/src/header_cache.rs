@@ -54,35 +54,84 @@ pub(crate) fn headers_ast(
         return None;
     }
     let ast = dir.join(format!("{AST_PREFIX}{:016x}.ast", cache_key(args)));
-    if let Ok(file) = std::fs::File::options().append(true).open(&ast) {
-        // Marks it recently used, for eviction.
-        let _ = file.set_modified(std::time::SystemTime::now());
-        return Some(ast);
+    if let Some(found) = existing_ast(&ast) {
+        return found.then_some(ast);
     }
     std::fs::create_dir_all(dir).ok()?;
     let header = dir.join(HEADER_NAME);
-    if std::fs::read(&header).ok().as_deref() != Some(HEADER_TEXT.as_bytes()) {
-        output::write(&header, HEADER_TEXT.as_bytes()).ok()?;
+    match std::fs::symlink_metadata(&header) {
+        Ok(m) if m.is_file() => {
+            if std::fs::read(&header).ok().as_deref() != Some(HEADER_TEXT.as_bytes()) {
+                output::write(&header, HEADER_TEXT.as_bytes()).ok()?;
+            }
+        }
+        // Something else is there (a FIFO would block a read): no cache this time.
+        Ok(_) => return None,
+        Err(_) => output::write(&header, HEADER_TEXT.as_bytes()).ok()?,
+    }
+    if !room_for_an_ast(dir) {
+        return None;
     }
     let mut header_args = args.to_vec();
     // The header is a header whatever language a `-x` among the user's flags named.
     header_args.extend(["-x".into(), "c++-header".into()]);
     let staged = staged_name(&ast);
-    match index.save_header_ast(&header, &header_args, &staged) {
-        Ok(()) => {
-            std::fs::rename(&staged, &ast).ok()?;
-            evict_least_recently_used(dir, KEPT_ASTS);
-            Some(ast)
+    let saved = index
+        .save_header_ast(&header, &header_args, &staged)
+        .is_ok()
+        && std::fs::rename(&staged, &ast).is_ok();
+    if !saved {
+        // Never leave a staged AST behind (24 MB a build).
+        let _ = std::fs::remove_file(&staged);
+        return None;
+    }
+    evict_least_recently_used(dir, KEPT_ASTS);
+    Some(ast)
+}
+
+/// `Some(true)`: a usable AST is at `path` (marked recently used); `Some(false)`: something
+/// that is not a regular file is there (a FIFO, a directory, a link): the cache is not used
+/// and nothing is built over it; `None`: nothing is there. Opened without following links
+/// and without blocking, so a FIFO cannot hang the build.
+fn existing_ast(path: &Path) -> Option<bool> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::symlink_metadata(path) {
+        Err(_) => return None,
+        Ok(m) if !m.is_file() => return Some(false),
+        Ok(_) => {}
+    }
+    let file = std::fs::File::options()
+        .append(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path);
+    match file {
+        Ok(file) if file.metadata().is_ok_and(|m| m.is_file()) => {
+            // Marks it recently used, for eviction.
+            let _ = file.set_modified(std::time::SystemTime::now());
+            Some(true)
         }
-        Err(_) => {
-            let _ = std::fs::remove_file(&staged);
-            None
+        // Read-only cache or a race with eviction: usable if still a regular file.
+        _ => Some(std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())),
+    }
+}
+
+/// Enough free space for an AST (~24 MB) with a margin: libclang aborts the process when a
+/// write fails, so a full disk must be seen before the save, not after.
+fn room_for_an_ast(dir: &Path) -> bool {
+    const NEEDED_BYTES: u64 = 256 << 20;
+    match nix::sys::statvfs::statvfs(dir) {
+        Ok(st) => {
+            u64::from(st.blocks_available()).saturating_mul(u64::from(st.fragment_size()))
+                >= NEEDED_BYTES
         }
+        Err(_) => false,
     }
 }
 
 /// Each AST is ~24 MB, one per set of flags: the cache keeps the most recently used few.
+/// ASTs staged by processes that died before renaming them go too.
 fn evict_least_recently_used(dir: &Path, keep: usize) {
+    remove_dead_processes_staged_asts(dir);
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -102,6 +151,36 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
     for (_, path) in &asts[..asts.len() - keep] {
         let _ = std::fs::remove_file(path);
     }
+}
+
+fn remove_dead_processes_staged_asts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = staged_pid(&name.to_string_lossy()) else {
+            continue;
+        };
+        let gone = matches!(
+            nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None),
+            Err(nix::errno::Errno::ESRCH)
+        );
+        if gone {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in a staged AST's name (`sycl-headers-<key>.ast.<pid>.tmp`).
+fn staged_pid(name: &str) -> Option<i32> {
+    name.strip_prefix(AST_PREFIX)?
+        .strip_suffix(".tmp")?
+        .rsplit_once(".ast.")?
+        .1
+        .parse()
+        .ok()
+        .filter(|&p| p > 0)
 }
 
 /// Forgets an AST that failed where a full parse succeeded (e.g. built with a flag clang
@@ -184,6 +263,31 @@ mod tests {
             ]
         );
         std::fs::remove_dir_all(&dir).expect("temporary test files");
+    }
+
+    #[test]
+    fn staged_asts_name_their_process() {
+        assert_eq!(staged_pid("sycl-headers-00ff.ast.1234.tmp"), Some(1234));
+        assert_eq!(staged_pid("sycl-headers-00ff.ast"), None);
+        assert_eq!(staged_pid("other.ast.12.tmp"), None);
+    }
+
+    #[test]
+    fn only_regular_files_are_used_as_asts() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let fifo = dir.path().join("fifo.ast");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600))
+            .expect("mkfifo");
+        // Must return at once: an open of a FIFO without a writer blocked every build.
+        assert_eq!(existing_ast(&fifo), Some(false));
+        assert_eq!(existing_ast(dir.path()), Some(false));
+        assert_eq!(existing_ast(&dir.path().join("missing.ast")), None);
+        let real = dir.path().join("real.ast");
+        std::fs::write(&real, b"x").expect("write");
+        assert_eq!(existing_ast(&real), Some(true));
+        let link = dir.path().join("link.ast");
+        std::os::unix::fs::symlink(&real, &link).expect("symlink");
+        assert_eq!(existing_ast(&link), Some(false));
     }
 
     #[test]
