@@ -120,10 +120,7 @@ fn existing_ast(path: &Path) -> Option<bool> {
 fn room_for_an_ast(dir: &Path) -> bool {
     const NEEDED_BYTES: u64 = 256 << 20;
     match nix::sys::statvfs::statvfs(dir) {
-        Ok(st) => {
-            u64::from(st.blocks_available()).saturating_mul(u64::from(st.fragment_size()))
-                >= NEEDED_BYTES
-        }
+        Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= NEEDED_BYTES,
         Err(_) => false,
     }
 }
