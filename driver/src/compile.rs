@@ -26,6 +26,7 @@ use post_link::device;
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
+use crate::attributes;
 use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
@@ -489,6 +490,7 @@ fn finish_device_compile(
         analysis,
         emulated,
         device_pipeline(&unit.cl.compile_flags),
+        &unit.tc.sycl_include,
     )?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
@@ -523,6 +525,7 @@ fn finish_device_code(
     analysis: &model::Analysis,
     emulated: bool,
     pipeline: Option<&str>,
+    sycl_include: &Path,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let ctx = Context::new();
     let mut module = ctx
@@ -562,6 +565,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
+    attributes::apply(&module, &placed, sycl_include)?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;

@@ -324,6 +324,56 @@ unsafe fn token_spellings(
     }
 }
 
+/// A token's spelling and where it is.
+#[derive(Clone, Debug)]
+pub(crate) struct Token {
+    pub(crate) spelling: String,
+    pub(crate) location: Location,
+}
+
+/// The tokens in `range` of `tu`, comments left out, with their spelling locations.
+///
+/// # Safety
+/// `tu` is alive and `range` belongs to it.
+unsafe fn located_tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Token> {
+    // SAFETY: per the contract; tokens are disposed with the TU they came from, indices stay
+    // below `count`, and out pointers are locals.
+    unsafe {
+        let mut tokens: *mut CXToken = ptr::null_mut();
+        let mut count: c_uint = 0;
+        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
+        if tokens.is_null() {
+            return Vec::new();
+        }
+        let out = (0..count as usize)
+            .map(|i| *tokens.add(i))
+            .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
+            .map(|t| {
+                let loc = call!(clang_getTokenLocation)(tu, t);
+                let mut file: CXFile = ptr::null_mut();
+                let (mut line, mut column, mut offset) = (0, 0, 0);
+                call!(clang_getSpellingLocation)(
+                    loc,
+                    &mut file,
+                    &mut line,
+                    &mut column,
+                    &mut offset,
+                );
+                Token {
+                    spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
+                    location: Location {
+                        file: cached_file_path(file),
+                        line,
+                        column,
+                    },
+                }
+            })
+            .collect();
+        call!(clang_disposeTokens)(tu, tokens, count);
+        out
+    }
+}
+
 /// libclang's version string (e.g. "Debian clang version 22.1.8"): part of cache keys.
 pub(crate) fn clang_version() -> String {
     if load().is_err() {
@@ -679,6 +729,15 @@ impl<'tu> Cursor<'tu> {
         unsafe {
             let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
             token_spellings(tu, call!(clang_getCursorExtent)(self.raw), n, true)
+        }
+    }
+
+    /// The tokens of the cursor's extent, with where each is spelled.
+    pub(crate) fn extent_tokens(&self) -> Vec<Token> {
+        // SAFETY: the cursor is valid, so its TU and extent are.
+        unsafe {
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            located_tokens(tu, call!(clang_getCursorExtent)(self.raw))
         }
     }
 

@@ -2,12 +2,13 @@
 //! `[[clang::sycl_kernel_entry_point]]` functions, with the callable and its captures.
 
 use super::Walker;
+use super::kernel_attributes;
 use super::maps::CursorMap;
 use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type, Walk};
-use crate::model::{Callable, Kernel, KernelObject};
+use crate::model::{Callable, Kernel, KernelAttributes, KernelObject};
 
 /// Kernel launches found so far.
 #[derive(Default)]
@@ -55,6 +56,7 @@ impl<'tu> Walker<'tu> {
                 takes_kernel_handler,
                 object: None,
                 special_captures: Vec::new(),
+                attributes: KernelAttributes::default(),
             }
         } else {
             self.search_instantiation(callee);
@@ -69,6 +71,7 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: launched.special_captures,
             object: launched.object,
+            attributes: launched.attributes,
         });
     }
 
@@ -173,6 +176,8 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: special,
             object: None,
+            // Read where the launch is instantiated.
+            attributes: KernelAttributes::default(),
         });
     }
 }
@@ -185,6 +190,7 @@ struct Launched {
     object: Option<KernelObject>,
     /// Captures of types a kernel object cannot carry.
     special_captures: Vec<String>,
+    attributes: KernelAttributes,
 }
 
 /// `handler::single_task` / `parallel_for` (and the queue's shortcuts) called by `call`: the
@@ -211,12 +217,18 @@ fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launche
             takes_kernel_handler: false,
             object: None,
             special_captures: Vec::new(),
+            attributes: KernelAttributes::default(),
         });
     };
-    let callable = if contains_lambda(arg) {
-        Callable::Lambda
-    } else {
-        Callable::Type(record.ty().canonical().spelling())
+    let (callable, attributes) = match lambda_in(arg) {
+        Some(lambda) => (
+            Callable::Lambda,
+            kernel_attributes::lambda_attributes(lambda),
+        ),
+        None => (
+            Callable::Type(record.ty().canonical().spelling()),
+            kernel_attributes::functor_attributes(record),
+        ),
     };
     let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);
     Some(Launched {
@@ -224,6 +236,7 @@ fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launche
         takes_kernel_handler: call_operator_takes_kernel_handler(record),
         object,
         special_captures,
+        attributes,
     })
 }
 
@@ -298,11 +311,6 @@ fn written_template_argument(callee: Cursor<'_>, name: &str) -> Option<String> {
         .find_map(|kw| out.strip_prefix(kw))
         .map_or(out.clone(), str::to_string);
     (!name.is_empty()).then_some(name)
-}
-
-/// Does the expression (through implicit conversions and temporaries) create a lambda?
-fn contains_lambda(expr: Cursor<'_>) -> bool {
-    lambda_in(expr).is_some()
 }
 
 /// libclang exposes `[[clang::sycl_kernel_entry_point(…)]]` only as an unexposed attribute
