@@ -169,6 +169,7 @@ impl Unit<'_> {
             .iter()
             .find(|b| original.starts_with(b))
             .map_or(0, |b| b.len());
+        let original = self.without_kernel_attributes(original);
         let mut tu = original[..bom_len].to_vec();
         tu.extend_from_slice(b"#line 1 \"");
         tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
@@ -178,6 +179,24 @@ impl Unit<'_> {
         tu.extend_from_slice(&escape_string_literal(self.files.footer.as_os_str()));
         tu.extend_from_slice(b"\"\n");
         Ok(tu)
+    }
+
+    /// The source with its SYCL kernel attributes blanked (newlines kept, so lines and columns
+    /// stay): the host needs nothing from them, and clang would warn about each one
+    /// (`plugin::sycl_attribute_spans`). If the source cannot be tokenized it stays as it is:
+    /// the analysis reports why.
+    fn without_kernel_attributes(&self, mut source: Vec<u8>) -> Vec<u8> {
+        let args = self.analysis_options().args;
+        let spans =
+            plugin::sycl_attribute_spans(&self.source.path, &source, &args).unwrap_or_default();
+        for span in spans {
+            if let Some(bytes) = source.get_mut(span) {
+                for b in bytes.iter_mut().filter(|b| !matches!(b, b'\n' | b'\r')) {
+                    *b = b' ';
+                }
+            }
+        }
+        source
     }
 
     fn analysis_options(&self) -> plugin::Options {
