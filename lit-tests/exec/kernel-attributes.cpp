@@ -20,7 +20,28 @@ struct Tile {
   }
 };
 
+// Sizes from template parameters: a functor template and a lambda in a function template.
+template <int X, int Y> struct TileOf {
+  int *out;
+  [[sycl::reqd_work_group_size(X, Y)]] void operator()(sycl::nd_item<2> it) const {
+    out[it.get_global_linear_id()] = X * Y;
+  }
+};
+template <typename T, size_t S> class Rows;
+template <typename T, size_t S> bool rows(sycl::queue &q, int *out, size_t local) {
+  try {
+    q.parallel_for<Rows<T, S>>(sycl::nd_range<1>(16, local), [=](sycl::nd_item<1> it)
+                                   [[sycl::reqd_work_group_size(S)]] {
+      out[it.get_global_linear_id()] = T(S);
+    }).wait();
+    return out[15] == int(S);
+  } catch (const sycl::exception &e) {
+    return false;
+  }
+}
+
 class NeedsGpu;
+class Hinted;
 class NeedsCpu;
 class Plain;
 class OddSubGroup;
@@ -51,6 +72,23 @@ int main() {
     refused = e.code() == sycl::errc::nd_range;
   }
   check(refused, "other work-group size throws errc::nd_range");
+  q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 2}), TileOf<4, 2>{out}).wait();
+  check(out[63] == 8, "reqd_work_group_size(X, Y) launch");
+  refused = false;
+  try {
+    q.parallel_for(sycl::nd_range<2>({8, 8}, {2, 4}), TileOf<4, 2>{out}).wait();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::nd_range;
+  }
+  check(refused, "reqd_work_group_size(X, Y) other size throws");
+  check(rows<int, 4>(q, out, 4) && !rows<int, 4>(q, out, 8) && rows<int, 8>(q, out, 8),
+        "reqd_work_group_size(S) in a function template");
+  // A hint is accepted and does not constrain the launch.
+  q.parallel_for<Hinted>(sycl::nd_range<1>(16, 8), [=](sycl::nd_item<1> it)
+                             [[sycl::work_group_size_hint(4)]] {
+    out[it.get_global_linear_id()] = 3;
+  }).wait();
+  check(out[15] == 3, "work_group_size_hint kernel runs");
   auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
   auto wg = bundle.get_kernel(sycl::get_kernel_id<Tile>())
                 .get_info<sycl::info::kernel_device_specific::compile_work_group_size>(dev);

@@ -2,14 +2,19 @@
 //! `work_group_size_hint`, `reqd_sub_group_size`, `device_has`. Stock clang does not know
 //! them and leaves them out of the AST ("unknown attribute ignored"), so they are read from
 //! the tokens where C++ puts them: after a lambda's parameter list, before a functor's
-//! `operator()`. Arguments must be integer literals (aspects: `sycl::aspect` enumerators);
-//! anything else is refused with its location, never guessed.
+//! `operator()`. Arguments must be integer literals or non-type template parameters of the
+//! specialization the kernel is in (aspects: `sycl::aspect` enumerators); anything else is
+//! refused with its location, never guessed.
 
 use crate::libclang::{self as lc, Cursor, Token};
 use crate::model::{KernelAttributes, SourceLocation};
 
-/// The attributes after the parameter list of the lambda expression `lambda`.
-pub(super) fn lambda_attributes(lambda: Cursor<'_>) -> KernelAttributes {
+/// Names of template parameters with their values in a specialization.
+pub(super) type TemplateValues = Vec<(String, u64)>;
+
+/// The attributes after the parameter list of the lambda expression `lambda`; `values` are
+/// the template parameters of the specialization it is instantiated in.
+pub(super) fn lambda_attributes(lambda: Cursor<'_>, values: &TemplateValues) -> KernelAttributes {
     let tokens = lambda.extent_tokens();
     let mut attributes = KernelAttributes::default();
     // The introducer `[…]` comes first; the declarator's attributes come before the body.
@@ -26,7 +31,7 @@ pub(super) fn lambda_attributes(lambda: Cursor<'_>) -> KernelAttributes {
                 let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
                     break;
                 };
-                read_specifier(&tokens[i + 2..end - 2], &mut attributes);
+                read_specifier(&tokens[i + 2..end - 2], values, &mut attributes);
                 i = end;
                 continue;
             }
@@ -39,8 +44,17 @@ pub(super) fn lambda_attributes(lambda: Cursor<'_>) -> KernelAttributes {
 
 /// The attributes before the `operator()` of the class `record` (a functor).
 pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
+    let values = template_values(record);
     let mut attributes = KernelAttributes::default();
-    for member in record.children() {
+    // libclang shows no members of an implicit instantiation: its pattern's are the ones
+    // written, attributes included.
+    let mut members = record.children();
+    if members.is_empty() {
+        if let Some(pattern) = record.specialized_template() {
+            members = pattern.children();
+        }
+    }
+    for member in members {
         let is_call_operator = matches!(
             member.kind(),
             lc::CXCursor_CXXMethod | lc::CXCursor_FunctionTemplate
@@ -63,11 +77,43 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
             let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
                 break;
             };
-            read_specifier(&tokens[i + 2..end - 2], &mut attributes);
+            read_specifier(&tokens[i + 2..end - 2], &values, &mut attributes);
             i = end;
         }
     }
     attributes
+}
+
+/// The non-type template parameters of `specialization` (a class or function template
+/// specialization) with their integral values. Nothing when the parameters do not line up
+/// with the arguments one to one (packs, partial specializations).
+pub(super) fn template_values(specialization: Cursor<'_>) -> TemplateValues {
+    let Some(template) = specialization.specialized_template() else {
+        return Vec::new();
+    };
+    let parameters: Vec<Cursor<'_>> = template
+        .children()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.kind(),
+                lc::CXCursor_TemplateTypeParameter
+                    | lc::CXCursor_NonTypeTemplateParameter
+                    | lc::CXCursor_TemplateTemplateParameter
+            )
+        })
+        .collect();
+    if usize::try_from(specialization.num_template_arguments()).ok() != Some(parameters.len()) {
+        return Vec::new();
+    }
+    (0u32..)
+        .zip(&parameters)
+        .filter(|(_, p)| p.kind() == lc::CXCursor_NonTypeTemplateParameter)
+        .filter_map(|(i, p)| match specialization.template_argument(i) {
+            lc::TemplateArgument::Integral { unsigned, .. } => Some((p.spelling(), unsigned)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `[[` at `i`.
@@ -101,7 +147,7 @@ fn skip_balanced(tokens: &[Token], open: usize, opening: &str, closing: &str) ->
 }
 
 /// One specifier's contents (`using ns: a, ns::b(1)`), its SYCL attributes into `out`.
-fn read_specifier(tokens: &[Token], out: &mut KernelAttributes) {
+fn read_specifier(tokens: &[Token], values: &TemplateValues, out: &mut KernelAttributes) {
     let mut rest = tokens;
     let mut namespace = None;
     if rest.first().is_some_and(|t| t.spelling == "using")
@@ -125,17 +171,22 @@ fn read_specifier(tokens: &[Token], out: &mut KernelAttributes) {
             [open, inner @ .., close] if open.spelling == "(" && close.spelling == ")" => inner,
             _ => &[][..],
         };
-        read_attribute(name, &split_top_level(args), out);
+        read_attribute(name, &split_top_level(args), values, out);
     }
 }
 
 /// Records the SYCL attribute `name` with `args`.
-fn read_attribute(name: &Token, args: &[&[Token]], out: &mut KernelAttributes) {
+fn read_attribute(
+    name: &Token,
+    args: &[&[Token]],
+    values: &TemplateValues,
+    out: &mut KernelAttributes,
+) {
     match name.spelling.as_str() {
-        "reqd_work_group_size" => out.reqd_work_group_size = sizes(name, args, out),
-        "work_group_size_hint" => out.work_group_size_hint = sizes(name, args, out),
+        "reqd_work_group_size" => out.reqd_work_group_size = sizes(name, args, values, out),
+        "work_group_size_hint" => out.work_group_size_hint = sizes(name, args, values, out),
         "reqd_sub_group_size" => {
-            out.reqd_sub_group_size = match sizes(name, args, out).as_deref() {
+            out.reqd_sub_group_size = match sizes(name, args, values, out).as_deref() {
                 Some([size]) => Some(*size),
                 Some(_) => {
                     problem(out, name, "'sycl::reqd_sub_group_size' takes one value");
@@ -163,24 +214,37 @@ fn read_attribute(name: &Token, args: &[&[Token]], out: &mut KernelAttributes) {
     }
 }
 
-/// Integer-literal arguments; `None` (with a problem recorded) when one is not.
-fn sizes(name: &Token, args: &[&[Token]], out: &mut KernelAttributes) -> Option<Vec<u64>> {
+/// Integer-literal (or template parameter) arguments; `None` (with a problem recorded) when
+/// one is neither.
+fn sizes(
+    name: &Token,
+    args: &[&[Token]],
+    values: &TemplateValues,
+    out: &mut KernelAttributes,
+) -> Option<Vec<u64>> {
     if args.is_empty() || args.len() > 3 {
         let message = format!("'sycl::{}' takes 1 to 3 values", name.spelling);
         problem(out, name, &message);
         return None;
     }
-    let mut values = Vec::new();
+    let mut sizes = Vec::new();
     for arg in args {
-        match arg {
-            [literal] if integer_literal(&literal.spelling).is_some_and(|v| v > 0) => {
-                values.push(integer_literal(&literal.spelling)?);
-            }
+        let value = match arg {
+            [single] => integer_literal(&single.spelling).or_else(|| {
+                values
+                    .iter()
+                    .find(|(n, _)| *n == single.spelling)
+                    .map(|&(_, v)| v)
+            }),
+            _ => None,
+        };
+        match value {
+            Some(v) if v > 0 => sizes.push(v),
             _ => {
                 let at = arg.first().unwrap_or(name);
                 let message = format!(
                     "sycl-clang++ reads the arguments of 'sycl::{}' as positive integer \
-                     literals only; '{}' is not one",
+                     literals or template parameters only; '{}' is neither",
                     name.spelling,
                     arg.iter()
                         .map(|t| t.spelling.as_str())
@@ -192,7 +256,7 @@ fn sizes(name: &Token, args: &[&[Token]], out: &mut KernelAttributes) -> Option<
             }
         }
     }
-    Some(values)
+    Some(sizes)
 }
 
 /// `sycl::aspect::fp64`, `aspect::fp64` (any qualification ending in `aspect::`): `fp64`.

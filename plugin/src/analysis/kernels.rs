@@ -21,6 +21,9 @@ pub(super) struct KernelSearch<'tu> {
     entry_points: CursorMap<'tu, bool>,
     /// Instantiated function bodies already searched for kernel launches.
     searched_instantiations: CursorMap<'tu, ()>,
+    /// The template parameters' values of the instantiation being searched (kernel
+    /// attributes may name them).
+    template_values: kernel_attributes::TemplateValues,
 }
 
 /// Functions whose last argument is a kernel callable.
@@ -42,7 +45,8 @@ impl<'tu> Walker<'tu> {
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
         let launched = if is_invoker_name && declared_in_sycl(callee) {
-            let Some(launched) = invoker_launch(call, callee) else {
+            let Some(launched) = invoker_launch(call, callee, &self.launches.template_values)
+            else {
                 return;
             };
             launched
@@ -99,9 +103,15 @@ impl<'tu> Walker<'tu> {
             }
             Walk::Recurse
         });
+        let mut values = kernel_attributes::template_values(function);
+        if let Some(class) = function.semantic_parent() {
+            values.extend(kernel_attributes::template_values(class));
+        }
+        let outer = std::mem::replace(&mut self.launches.template_values, values);
         for call in calls {
             self.consider_kernel_call(call);
         }
+        self.launches.template_values = outer;
         // What `consider_kernel_call` found here are instantiated launches, not patterns.
         let found: Vec<Kernel> = self.launches.kernels.drain(patterns..).collect();
         self.launches.instantiated_kernels.extend(found);
@@ -196,7 +206,11 @@ struct Launched {
 /// `handler::single_task` / `parallel_for` (and the queue's shortcuts) called by `call`: the
 /// kernel is the last argument; the queue's shortcuts take a defaulted `code_location` after
 /// it, so it is the last argument that can be called. `None`: the call has no arguments.
-fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launched> {
+fn invoker_launch<'tu>(
+    call: Cursor<'tu>,
+    callee: Cursor<'tu>,
+    template_values: &kernel_attributes::TemplateValues,
+) -> Option<Launched> {
     let nargs = u32::try_from(call.num_arguments()).unwrap_or(0);
     let arguments: Vec<Cursor<'tu>> = (0..nargs).filter_map(|i| call.argument(i)).collect();
     let arg = arguments
@@ -223,7 +237,7 @@ fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launche
     let (callable, attributes) = match lambda_in(arg) {
         Some(lambda) => (
             Callable::Lambda,
-            kernel_attributes::lambda_attributes(lambda),
+            kernel_attributes::lambda_attributes(lambda, template_values),
         ),
         None => (
             Callable::Type(record.ty().canonical().spelling()),
