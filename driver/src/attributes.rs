@@ -16,10 +16,11 @@ use crate::pipeline::{Failure, Result};
 /// (clang style, located) and fails if there is one.
 pub(crate) fn apply(
     module: &Module<'_>,
+    analysis: &model::Analysis,
     placed: &[(String, Launch<'_>)],
     sycl_include: &Path,
 ) -> Result<()> {
-    let mut problems = Vec::new();
+    let mut problems = unplaced(analysis, placed);
     let mut aspects: Option<Vec<(String, u32)>> = None;
     for (name, (kernel, _)) in placed {
         let written = &kernel.attributes;
@@ -44,6 +45,29 @@ pub(crate) fn apply(
         eprintln!("{p}");
     }
     Err(Failure::Reported(1))
+}
+
+/// Launches with attributes that no device kernel was matched with: their attributes would be
+/// lost, so they are refused (a functor launched twice is one kernel, matched once).
+fn unplaced(analysis: &model::Analysis, placed: &[(String, Launch<'_>)]) -> Vec<String> {
+    analysis
+        .kernels
+        .iter()
+        .chain(&analysis.instantiated_kernels)
+        .filter(|k| k.attributes != KernelAttributes::default())
+        .filter(|k| {
+            k.object
+                .as_ref()
+                .is_some_and(|o| !placed.iter().any(|(_, (_, p))| *p == o))
+        })
+        .map(|k| {
+            located(
+                &k.location,
+                "sycl-clang++ could not tell which device kernel this launch is, so its \
+                 kernel attributes cannot be applied",
+            )
+        })
+        .collect()
 }
 
 /// The attributes with aspect names resolved; the unknown names as located errors.

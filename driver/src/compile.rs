@@ -584,7 +584,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
-    attributes::apply(&module, &placed, sycl_include)?;
+    attributes::apply(&module, analysis, &placed, sycl_include)?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
