@@ -20,6 +20,15 @@ struct Tile {
   }
 };
 
+// Two dimensions required, launched with one: the runtime reads the dimensions from the
+// image's device requirements.
+struct Line {
+  int *out;
+  [[sycl::reqd_work_group_size(2, 4)]] void operator()(sycl::nd_item<1> it) const {
+    out[it.get_global_linear_id()] = 1;
+  }
+};
+
 // Sizes from template parameters: a functor template and a lambda in a function template.
 template <int X, int Y> struct TileOf {
   int *out;
@@ -72,6 +81,13 @@ int main() {
     refused = e.code() == sycl::errc::nd_range;
   }
   check(refused, "other work-group size throws errc::nd_range");
+  refused = false;
+  try {
+    q.parallel_for(sycl::nd_range<1>(64, 8), Line{out}).wait();
+  } catch (const sycl::exception &e) {
+    refused = e.code() == sycl::errc::nd_range;
+  }
+  check(refused, "launch with other dimensions throws errc::nd_range");
   q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 2}), TileOf<4, 2>{out}).wait();
   check(out[63] == 8, "reqd_work_group_size(X, Y) launch");
   refused = false;
