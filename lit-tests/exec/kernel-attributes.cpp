@@ -51,6 +51,7 @@ template <typename T, size_t S> bool rows(sycl::queue &q, int *out, size_t local
 
 class NeedsGpu;
 class Hinted;
+class Doubles;
 class NeedsCpu;
 class Plain;
 class OddSubGroup;
@@ -129,6 +130,21 @@ int main() {
   check(sycl::has_kernel_bundle<sycl::bundle_state::executable>(
             q.get_context(), {dev}, {sycl::get_kernel_id<NeedsCpu>()}),
         "bundle for device_has(cpu)");
+  bool invalid = false;
+  try {
+    sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {dev},
+                                                           {sycl::get_kernel_id<NeedsGpu>()});
+  } catch (const sycl::exception &e) {
+    invalid = e.code() == sycl::errc::invalid;
+  }
+  check(invalid, "get_kernel_bundle for device_has(gpu) throws errc::invalid");
+
+  // Code using double needs fp64, which the device has: still compatible, and it runs.
+  double *d = sycl::malloc_shared<double>(4, q);
+  q.parallel_for<Doubles>(sycl::range<1>(4), [=](sycl::id<1> i) { d[i] = 0.5 * double(i[0]); })
+      .wait();
+  check(sycl::is_compatible<Doubles>(dev) && d[3] == 1.5, "fp64 kernel compatible and runs");
+  sycl::free(d, q);
 
   // reqd_sub_group_size: 7 is no sub-group size of the device; 8 is, and is the size used.
   auto sizes = dev.get_info<sycl::info::device::sub_group_sizes>();
@@ -149,6 +165,11 @@ int main() {
   for (int i = 0; i < 32; ++i)
     eight &= out[i] == 8;
   check(eight, "sub-group size 8 used");
+  auto compiled = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+                      q.get_context(), {dev}, {sycl::get_kernel_id<SubGroup8>()})
+                      .get_kernel(sycl::get_kernel_id<SubGroup8>())
+                      .get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(dev);
+  check(compiled == 8, "compile_sub_group_size");
 
   sycl::free(out, q);
   std::printf("failures: %d\n", failures);
