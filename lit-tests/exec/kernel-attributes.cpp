@@ -52,6 +52,7 @@ template <typename T, size_t S> bool rows(sycl::queue &q, int *out, size_t local
 class NeedsGpu;
 class Hinted;
 class Doubles;
+class TooLarge;
 class NeedsCpu;
 class Plain;
 class OddSubGroup;
@@ -89,6 +90,14 @@ int main() {
     refused = e.code() == sycl::errc::nd_range;
   }
   check(refused, "launch with other dimensions throws errc::nd_range");
+  // More work-items than the device's maximum work-group size (8192 on the CPU device).
+  if (false) {
+    q.parallel_for<TooLarge>(sycl::nd_range<1>(16384, 16384), [=](sycl::nd_item<1>)
+                                 [[sycl::reqd_work_group_size(16384)]] {});
+  }
+  check(dev.get_info<sycl::info::device::max_work_group_size>() < 16384 &&
+            !sycl::is_compatible<TooLarge>(dev),
+        "reqd_work_group_size above the device maximum incompatible");
   q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 2}), TileOf<4, 2>{out}).wait();
   check(out[63] == 8, "reqd_work_group_size(X, Y) launch");
   refused = false;
