@@ -60,6 +60,7 @@ pub(crate) fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>
         Split::PerKernel | Split::PerSource | Split::Auto => true,
     };
     type Key = (String, requirements::Requirements);
+    let mut reader = requirements::RequirementsReader::default();
     let mut groups: Vec<(Option<Key>, Vec<String>)> = Vec::new();
     for k in module.functions() {
         if !k.is_spir_kernel() || k.is_declaration() {
@@ -72,7 +73,7 @@ pub(crate) fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>
             } else {
                 String::new()
             };
-            (source, requirements::kernel_requirements(k))
+            (source, reader.kernel(k))
         });
         match groups.iter_mut().find(|(g, _)| key.is_some() && *g == key) {
             Some((_, names)) => names.push(k.name()),

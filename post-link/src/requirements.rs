@@ -13,7 +13,7 @@
 use crate::llvm::{Function, Module, TypeKind, Value, ValueKind};
 use crate::prop::{self, PropValue, PropertySets};
 use llvm_sys::LLVMOpcode;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `sycl::aspect` values the code of a kernel can require (Intel's `aspects.def`).
 const ASPECT_FP16: u32 = 5;
@@ -134,13 +134,74 @@ fn opencl_order(
     Ok(out)
 }
 
-/// What kernel `f` needs: its metadata and the aspects its code uses.
-pub fn kernel_requirements(f: Function<'_>) -> Requirements {
+/// What kernels need, with each function's own aspects remembered: kernels share callees, and
+/// reading a function's instructions is the costly part.
+#[derive(Default)]
+pub struct RequirementsReader {
+    own_aspects: FxHashMap<String, Vec<u32>>,
+}
+
+impl RequirementsReader {
+    /// What kernel `f` needs: its metadata and the aspects its code uses.
+    pub fn kernel(&mut self, f: Function<'_>) -> Requirements {
+        let used = self.used_aspects(f);
+        kernel_requirements(f, used)
+    }
+
+    /// The aspects the code reachable from `kernel` through direct calls uses, as DPC++
+    /// derives `sycl_used_aspects`: `half` values need fp16, `double` values fp64, 64-bit
+    /// atomic operations atomic64.
+    fn used_aspects(&mut self, kernel: Function<'_>) -> Vec<u32> {
+        let mut aspects = Vec::new();
+        let mut seen: FxHashSet<String> = FxHashSet::default();
+        let mut pending = vec![kernel];
+        while let Some(f) = pending.pop() {
+            let name = f.name();
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            for inst in f.instructions() {
+                let callee = inst
+                    .as_value()
+                    .as_call()
+                    .and_then(|c| c.callee().as_function());
+                if let Some(callee) = callee.filter(|c| !c.is_declaration()) {
+                    pending.push(callee);
+                }
+            }
+            let own = self
+                .own_aspects
+                .entry(name)
+                .or_insert_with(|| own_aspects(f));
+            aspects.extend_from_slice(own);
+        }
+        aspects
+    }
+}
+
+/// The aspects `f`'s own instructions need.
+fn own_aspects(f: Function<'_>) -> Vec<u32> {
+    let mut aspects = Vec::new();
+    for inst in f.instructions() {
+        let value = inst.as_value();
+        note_value_aspects(value, &mut aspects);
+        let callee = value.as_call().and_then(|c| c.callee().as_function());
+        if callee.is_some_and(|c| is_64_bit_atomic_call(c, value)) {
+            aspects.push(ASPECT_ATOMIC64);
+        }
+    }
+    aspects.sort_unstable();
+    aspects.dedup();
+    aspects
+}
+
+/// What kernel `f` needs: its metadata, and `used` (the aspects its code uses).
+fn kernel_requirements(f: Function<'_>, used: Vec<u32>) -> Requirements {
     let ints = |kind: &str| -> Option<Vec<u64>> {
         let ops = f.metadata_operands(kind)?;
         ops.iter().map(|v| v.const_int_zext()).collect()
     };
-    let mut aspects = used_aspects(f);
+    let mut aspects = used;
     if let Some(declared) = ints(MD_DECLARED_ASPECTS) {
         aspects.extend(declared.iter().filter_map(|&a| u32::try_from(a).ok()));
     }
@@ -166,11 +227,12 @@ pub fn kernel_requirements(f: Function<'_>) -> Requirements {
 
 /// The requirements of the kernels (`spir_kernel` definitions) of `module`.
 pub fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
+    let mut reader = RequirementsReader::default();
     module
         .functions()
         .into_iter()
         .filter(|f| f.is_spir_kernel() && !f.is_declaration())
-        .map(kernel_requirements)
+        .map(|f| reader.kernel(f))
         .collect()
 }
 
@@ -213,35 +275,6 @@ pub fn add_property_set(sets: &mut PropertySets, r: &Requirements) {
         let dims = u32::try_from(sizes.len()).unwrap_or(3);
         sets.add(set, "work_group_num_dim", PropValue::U32(dims));
     }
-}
-
-/// The aspects the code reachable from `kernel` through direct calls uses, as DPC++ derives
-/// `sycl_used_aspects`: `half` values need fp16, `double` values fp64, 64-bit atomic
-/// operations atomic64.
-fn used_aspects(kernel: Function<'_>) -> Vec<u32> {
-    let mut aspects = Vec::new();
-    let mut seen: FxHashSet<String> = FxHashSet::default();
-    let mut pending = vec![kernel];
-    while let Some(f) = pending.pop() {
-        if !seen.insert(f.name()) {
-            continue;
-        }
-        for inst in f.instructions() {
-            let value = inst.as_value();
-            note_value_aspects(value, &mut aspects);
-            if let Some(call) = value.as_call() {
-                if let Some(callee) = call.callee().as_function() {
-                    if is_64_bit_atomic_call(callee, value) {
-                        aspects.push(ASPECT_ATOMIC64);
-                    }
-                    if !callee.is_declaration() {
-                        pending.push(callee);
-                    }
-                }
-            }
-        }
-    }
-    aspects
 }
 
 /// fp16/fp64 for the instruction's type and its operands' types; atomic64 for a 64-bit
