@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use model::{KernelAttributes, SourceLocation};
+use model::{AspectArgument, KernelAttributes, SourceLocation};
 use post_link::llvm::Module;
 use post_link::requirements;
 
@@ -79,12 +79,21 @@ fn device_attributes(
     let device_has = written.device_has.as_ref().map(|names| {
         names
             .iter()
-            .filter_map(|(name, at)| {
-                let value = aspects.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
-                if value.is_none() {
-                    unknown.push(located(at, &format!("'{name}' is not a sycl::aspect")));
+            .filter_map(|(argument, at)| match argument {
+                AspectArgument::Value(v) => match u32::try_from(*v) {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        unknown.push(located(at, &format!("{v} is not a sycl::aspect")));
+                        None
+                    }
+                },
+                AspectArgument::Named(name) => {
+                    let value = aspects.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+                    if value.is_none() {
+                        unknown.push(located(at, &format!("'{name}' is not a sycl::aspect")));
+                    }
+                    value
                 }
-                value
             })
             .collect()
     });

@@ -49,6 +49,12 @@ template <typename T, size_t S> bool rows(sycl::queue &q, int *out, size_t local
   }
 }
 
+// An aspect from a template parameter.
+template <sycl::aspect A> struct NeedsAspect {
+  int *out;
+  [[sycl::device_has(A)]] void operator()() const { out[2] = int(A); }
+};
+
 class NeedsGpu;
 class Hinted;
 class Doubles;
@@ -133,6 +139,14 @@ int main() {
   check(!sycl::is_compatible<NeedsGpu>(dev), "device_has(gpu) incompatible");
   check(sycl::is_compatible<NeedsCpu>(dev), "device_has(cpu) compatible");
   check(sycl::is_compatible<Plain>(dev), "plain kernel compatible");
+  if (false) {
+    q.submit([&](sycl::handler &h) { h.single_task(NeedsAspect<sycl::aspect::gpu>{out}); });
+  }
+  q.submit([&](sycl::handler &h) { h.single_task(NeedsAspect<sycl::aspect::cpu>{out}); }).wait();
+  check(out[2] == int(sycl::aspect::cpu) &&
+            sycl::is_compatible<NeedsAspect<sycl::aspect::cpu>>(dev) &&
+            !sycl::is_compatible<NeedsAspect<sycl::aspect::gpu>>(dev),
+        "device_has(A) from a template parameter");
   check(!sycl::has_kernel_bundle<sycl::bundle_state::executable>(
             q.get_context(), {dev}, {sycl::get_kernel_id<NeedsGpu>()}),
         "no bundle for device_has(gpu)");

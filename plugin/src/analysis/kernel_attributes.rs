@@ -7,7 +7,7 @@
 //! refused with its location, never guessed.
 
 use crate::libclang::{self as lc, Cursor, Token};
-use crate::model::{KernelAttributes, SourceLocation};
+use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
 
 /// Names of template parameters with their values in a specialization.
 pub(super) type TemplateValues = Vec<(String, u64)>;
@@ -198,13 +198,22 @@ fn read_attribute(
         "device_has" => {
             let mut aspects = Vec::new();
             for arg in args {
-                match aspect_name(arg) {
-                    Some(t) => aspects.push((t.spelling.clone(), location(t))),
-                    None => problem(
+                let parameter = match arg {
+                    [single] => values.iter().find(|(n, _)| *n == single.spelling),
+                    _ => None,
+                };
+                match (parameter, aspect_name(arg)) {
+                    (Some(&(_, v)), _) => {
+                        aspects.push((AspectArgument::Value(v), location(&arg[0])));
+                    }
+                    (None, Some(t)) => {
+                        aspects.push((AspectArgument::Named(t.spelling.clone()), location(t)));
+                    }
+                    (None, None) => problem(
                         out,
                         arg.first().unwrap_or(name),
                         "sycl-clang++ reads 'sycl::device_has' arguments written as \
-                         'sycl::aspect::<name>' only",
+                         'sycl::aspect::<name>' or template parameters only",
                     ),
                 }
             }

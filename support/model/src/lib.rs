@@ -191,6 +191,15 @@ pub struct Kernel {
     pub attributes: KernelAttributes,
 }
 
+/// A `device_has` argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AspectArgument {
+    /// An enumerator by name (`fp64` for `sycl::aspect::fp64`).
+    Named(String),
+    /// A template parameter's value in the specialization the kernel is in.
+    Value(u64),
+}
+
 /// SYCL 2020 kernel attributes (`[[sycl::reqd_work_group_size(…)]]` and the like) as written
 /// on a kernel's `operator()`, values in source order (dimension 0 first).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -198,9 +207,8 @@ pub struct KernelAttributes {
     pub reqd_work_group_size: Option<Vec<u64>>,
     pub work_group_size_hint: Option<Vec<u64>>,
     pub reqd_sub_group_size: Option<u64>,
-    /// `device_has`' aspects by enumerator name (`fp64` for `sycl::aspect::fp64`), each with
-    /// where it is written.
-    pub device_has: Option<Vec<(String, SourceLocation)>>,
+    /// `device_has`' aspects, each with where it is written.
+    pub device_has: Option<Vec<(AspectArgument, SourceLocation)>>,
     /// Attributes that could not be read, as located clang-style error messages.
     pub problems: Vec<String>,
 }
