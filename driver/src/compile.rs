@@ -169,7 +169,12 @@ impl Unit<'_> {
             .iter()
             .find(|b| original.starts_with(b))
             .map_or(0, |b| b.len());
-        let original = self.without_kernel_attributes(original);
+        // The preprocessor does not warn about attributes: `-E` output keeps them.
+        let original = if matches!(self.phase, Phase::Preprocess | Phase::Dependencies) {
+            original
+        } else {
+            self.without_kernel_attributes(original)
+        };
         let mut tu = original[..bom_len].to_vec();
         tu.extend_from_slice(b"#line 1 \"");
         tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));

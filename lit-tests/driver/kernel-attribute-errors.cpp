@@ -5,6 +5,13 @@
 // REQUIRES: intel-sycl-headers
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -c %s -o %t.o 2>&1 | FileCheck %s
 // RUN: test ! -e %t.o
+// Without a device compile nothing is refused, and only other unknown attributes are warned
+// about; -E output keeps the attributes.
+// RUN: %sycl-clangxx -fsycl -std=c++17 -fsyntax-only %s 2>&1 | FileCheck --check-prefix=SYNTAX %s
+// SYNTAX: warning: unknown attribute 'vendor::unknown' ignored
+// SYNTAX-NOT: unknown attribute 'sycl::
+// RUN: %sycl-clangxx -fsycl -std=c++17 -E %s | FileCheck --check-prefix=PRE %s
+// PRE: {{\[\[}}sycl::reqd_work_group_size(N)]]
 #include <sycl/sycl.hpp>
 
 constexpr int N = 4;
