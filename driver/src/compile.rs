@@ -26,6 +26,7 @@ use post_link::device;
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
+use crate::attributes;
 use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
@@ -168,6 +169,12 @@ impl Unit<'_> {
             .iter()
             .find(|b| original.starts_with(b))
             .map_or(0, |b| b.len());
+        // The preprocessor does not warn about attributes: `-E` output keeps them.
+        let original = if matches!(self.phase, Phase::Preprocess | Phase::Dependencies) {
+            original
+        } else {
+            self.without_kernel_attributes(original)
+        };
         let mut tu = original[..bom_len].to_vec();
         tu.extend_from_slice(b"#line 1 \"");
         tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
@@ -177,6 +184,24 @@ impl Unit<'_> {
         tu.extend_from_slice(&escape_string_literal(self.files.footer.as_os_str()));
         tu.extend_from_slice(b"\"\n");
         Ok(tu)
+    }
+
+    /// The source with its SYCL kernel attributes blanked (newlines kept, so lines and columns
+    /// stay): the host needs nothing from them, and clang would warn about each one
+    /// (`plugin::sycl_attribute_spans`). If the source cannot be tokenized it stays as it is:
+    /// the analysis reports why.
+    fn without_kernel_attributes(&self, mut source: Vec<u8>) -> Vec<u8> {
+        let args = self.analysis_options().args;
+        let spans =
+            plugin::sycl_attribute_spans(&self.source.path, &source, &args).unwrap_or_default();
+        for span in spans {
+            if let Some(bytes) = source.get_mut(span) {
+                for b in bytes.iter_mut().filter(|b| !matches!(b, b'\n' | b'\r')) {
+                    *b = b' ';
+                }
+            }
+        }
+        source
     }
 
     fn analysis_options(&self) -> plugin::Options {
@@ -487,6 +512,7 @@ fn finish_device_compile(
         analysis,
         emulated,
         device_pipeline(&unit.cl.compile_flags),
+        &unit.tc.sycl_include,
     )?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
@@ -521,6 +547,7 @@ fn finish_device_code(
     analysis: &model::Analysis,
     emulated: bool,
     pipeline: Option<&str>,
+    sycl_include: &Path,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let ctx = Context::new();
     let mut module = ctx
@@ -560,6 +587,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
+    attributes::apply(&module, analysis, &placed, sycl_include)?;
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;

@@ -3,6 +3,7 @@
 //! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
 
 mod args;
+mod attributes;
 mod compile;
 mod depfile;
 mod kernels;

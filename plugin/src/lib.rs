@@ -9,12 +9,14 @@
 mod analysis;
 mod demangle;
 mod header_cache;
+mod host_attributes;
 mod kernel_object;
 mod libclang;
 pub mod prefix;
 mod probe_parse;
 
 pub use ::model;
+pub use host_attributes::sycl_attribute_spans;
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};

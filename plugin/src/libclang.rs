@@ -293,6 +293,65 @@ impl Index {
     }
 }
 
+impl Index {
+    /// Every token of `file` (given as `contents`) with its byte range in the file, from a
+    /// parse of that file alone (includes are not entered); comments are not tokens.
+    pub(crate) fn file_tokens(
+        &self,
+        file: &OsStr,
+        contents: &[u8],
+        args: &[std::ffi::OsString],
+    ) -> Result<Vec<(String, std::ops::Range<usize>)>, ParseFailure> {
+        let options = CXTranslationUnit_SingleFileParse
+            | CXTranslationUnit_SkipFunctionBodies
+            | CXTranslationUnit_KeepGoing;
+        let tu = self.parse_with(file, args, Some(contents), options)?;
+        let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
+        // SAFETY: the TU is alive; the range is the file's whole contents; tokens are
+        // disposed with the TU they came from and indices stay below `count`.
+        unsafe {
+            let handle = call!(clang_getFile)(tu.raw, c_file.as_ptr());
+            if handle.is_null() {
+                return Ok(Vec::new());
+            }
+            let mut size: usize = 0;
+            call!(clang_getFileContents)(tu.raw, handle, &mut size);
+            let end = c_uint::try_from(size).unwrap_or(c_uint::MAX);
+            let range = call!(clang_getRange)(
+                call!(clang_getLocationForOffset)(tu.raw, handle, 0),
+                call!(clang_getLocationForOffset)(tu.raw, handle, end),
+            );
+            let mut tokens: *mut CXToken = ptr::null_mut();
+            let mut count: c_uint = 0;
+            call!(clang_tokenize)(tu.raw, range, &mut tokens, &mut count);
+            if tokens.is_null() {
+                return Ok(Vec::new());
+            }
+            let offset = |loc: CXSourceLocation| {
+                let mut offset: c_uint = 0;
+                let (mut f, mut line, mut column) = (ptr::null_mut(), 0, 0);
+                call!(clang_getSpellingLocation)(loc, &mut f, &mut line, &mut column, &mut offset);
+                offset as usize
+            };
+            let out = (0..count as usize)
+                .map(|i| *tokens.add(i))
+                .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
+                .map(|t| {
+                    let extent = call!(clang_getTokenExtent)(tu.raw, t);
+                    let start = offset(call!(clang_getRangeStart)(extent));
+                    let end = offset(call!(clang_getRangeEnd)(extent));
+                    (
+                        take_string(call!(clang_getTokenSpelling)(tu.raw, t)),
+                        start..end,
+                    )
+                })
+                .collect();
+            call!(clang_disposeTokens)(tu.raw, tokens, count);
+            Ok(out)
+        }
+    }
+}
+
 /// The spellings of the first `n` tokens in `range` of `tu`; comment tokens count only with
 /// `comments`.
 ///
@@ -318,6 +377,56 @@ unsafe fn token_spellings(
             .filter(|&t| comments || call!(clang_getTokenKind)(t) != CXToken_Comment)
             .take(n)
             .map(|t| take_string(call!(clang_getTokenSpelling)(tu, t)))
+            .collect();
+        call!(clang_disposeTokens)(tu, tokens, count);
+        out
+    }
+}
+
+/// A token's spelling and where it is.
+#[derive(Clone, Debug)]
+pub(crate) struct Token {
+    pub(crate) spelling: String,
+    pub(crate) location: Location,
+}
+
+/// The tokens in `range` of `tu`, comments left out, with their spelling locations.
+///
+/// # Safety
+/// `tu` is alive and `range` belongs to it.
+unsafe fn located_tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Token> {
+    // SAFETY: per the contract; tokens are disposed with the TU they came from, indices stay
+    // below `count`, and out pointers are locals.
+    unsafe {
+        let mut tokens: *mut CXToken = ptr::null_mut();
+        let mut count: c_uint = 0;
+        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
+        if tokens.is_null() {
+            return Vec::new();
+        }
+        let out = (0..count as usize)
+            .map(|i| *tokens.add(i))
+            .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
+            .map(|t| {
+                let loc = call!(clang_getTokenLocation)(tu, t);
+                let mut file: CXFile = ptr::null_mut();
+                let (mut line, mut column, mut offset) = (0, 0, 0);
+                call!(clang_getSpellingLocation)(
+                    loc,
+                    &mut file,
+                    &mut line,
+                    &mut column,
+                    &mut offset,
+                );
+                Token {
+                    spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
+                    location: Location {
+                        file: cached_file_path(file),
+                        line,
+                        column,
+                    },
+                }
+            })
             .collect();
         call!(clang_disposeTokens)(tu, tokens, count);
         out
@@ -679,6 +788,15 @@ impl<'tu> Cursor<'tu> {
         unsafe {
             let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
             token_spellings(tu, call!(clang_getCursorExtent)(self.raw), n, true)
+        }
+    }
+
+    /// The tokens of the cursor's extent, with where each is spelled.
+    pub(crate) fn extent_tokens(&self) -> Vec<Token> {
+        // SAFETY: the cursor is valid, so its TU and extent are.
+        unsafe {
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            located_tokens(tu, call!(clang_getCursorExtent)(self.raw))
         }
     }
 

@@ -5,6 +5,7 @@
 use crate::llvm::{self, Module, TargetMachine, ValueKind};
 use crate::lower;
 use crate::prop::{self, PropValue, PropertySets};
+use crate::requirements;
 use crate::tool::Error;
 
 /// Code-file format.
@@ -49,19 +50,31 @@ pub fn split_modules<'c>(module: Module<'c>, split: Split) -> Result<Vec<Module<
 
 /// The kernels of each image, in module order (empty: one image, nothing split).
 pub(crate) fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
-    let per_source = match split {
-        Split::None => return Vec::new(),
-        Split::Auto if calls_indirectly(module) => return Vec::new(),
-        Split::PerKernel => false,
-        Split::PerSource | Split::Auto => true,
+    // Whatever the mode, kernels with different device requirements get images of their
+    // own, as DPC++ splits by optional features: an image states what it needs of a device
+    // for all its kernels, and a kernel the device cannot run must not keep the others from
+    // building (the CPU device refuses a whole program with an unsupported sub-group size).
+    let by_source = match split {
+        Split::None => false,
+        Split::Auto if calls_indirectly(module) => false,
+        Split::PerKernel | Split::PerSource | Split::Auto => true,
     };
-    let mut groups: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    type Key = (String, requirements::Requirements);
+    let mut reader = requirements::RequirementsReader::default();
+    let mut groups: Vec<(Option<Key>, Vec<String>)> = Vec::new();
     for k in module.functions() {
         if !k.is_spir_kernel() || k.is_declaration() {
             continue;
         }
         // Per kernel: no key, every kernel a group of its own.
-        let key = per_source.then(|| k.string_attribute("sycl-module-id").unwrap_or_default());
+        let key = (split != Split::PerKernel).then(|| {
+            let source = if by_source {
+                k.string_attribute("sycl-module-id").unwrap_or_default()
+            } else {
+                String::new()
+            };
+            (source, reader.kernel(k))
+        });
         match groups.iter_mut().find(|(g, _)| key.is_some() && *g == key) {
             Some((_, names)) => names.push(k.name()),
             None => groups.push((key, vec![k.name()])),
@@ -198,12 +211,8 @@ pub fn code_bytes(
 pub fn property_sets(m: &Module<'_>, default_image: bool) -> Result<PropertySets, Error> {
     let tables = lower::read_spec_constants(m)?;
     let mut p = PropertySets::default();
-    // No aspects are tracked: DPC++ still writes the (empty) aspects property.
-    p.add(
-        prop::SET_DEVICE_REQUIREMENTS,
-        "aspects",
-        PropValue::Bytes(Vec::new()),
-    );
+    let kernels = requirements::module_kernels(m);
+    requirements::add_property_set(&mut p, &requirements::common(&kernels));
     if !tables.descriptors.is_empty() {
         for (name, descs) in &tables.descriptors {
             p.add(

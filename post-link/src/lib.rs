@@ -8,6 +8,7 @@
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
 //! * `lower` — the pass on LLVM IR (a module per concern) and the metadata read-back.
 //! * `prop` — `.prop` and `.table` text, Intel base64.
+//! * `requirements` — kernel attributes as metadata, used aspects, `SYCL/device requirements`.
 //! * `images` — device-code split, an image's code bytes and property sets.
 //! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
 //! * `device`, `registration` — the device steps and registration object of `sycl-clang++`.
@@ -20,4 +21,5 @@ pub mod lower;
 pub mod model;
 pub mod prop;
 pub mod registration;
+pub mod requirements;
 pub mod tool;

@@ -1285,6 +1285,44 @@ impl<'m> Function<'m> {
         }
     }
 
+    /// Attaches `node` as the function's `!kind` metadata (`!reqd_work_group_size !{…}`),
+    /// replacing any earlier one.
+    pub fn set_metadata(self, kind: &str, node: Md<'m>) {
+        let Ok(len) = c_uint::try_from(kind.len()) else {
+            return;
+        };
+        // SAFETY: a function is a global object; the kind name is read for `len` bytes and
+        // the node belongs to the function's context (`Md<'m>`).
+        unsafe {
+            let ctx = c::LLVMGetModuleContext(c::LLVMGetGlobalParent(self.raw));
+            let id = c::LLVMGetMDKindIDInContext(ctx, kind.as_ptr() as *const c_char, len);
+            c::LLVMGlobalSetMetadata(self.raw, id, node.raw);
+        }
+    }
+
+    /// The operands of the function's `!kind` metadata node (constants as themselves), or
+    /// `None` when it has none.
+    pub fn metadata_operands(self, kind: &str) -> Option<Vec<Value<'m>>> {
+        let len = c_uint::try_from(kind.len()).ok()?;
+        // SAFETY: a function is a global object; the entries array has `n` slots and is
+        // disposed after use; the node is wrapped as a value of the function's context.
+        unsafe {
+            let ctx = c::LLVMGetModuleContext(c::LLVMGetGlobalParent(self.raw));
+            let id = c::LLVMGetMDKindIDInContext(ctx, kind.as_ptr() as *const c_char, len);
+            let mut n: usize = 0;
+            let entries = c::LLVMGlobalCopyAllMetadata(self.raw, &mut n);
+            if entries.is_null() {
+                return None;
+            }
+            let node = (0..n)
+                .filter_map(|i| c_uint::try_from(i).ok())
+                .find(|&i| c::LLVMValueMetadataEntriesGetKind(entries, i) == id)
+                .map(|i| c::LLVMValueMetadataEntriesGetMetadata(entries, i));
+            c::LLVMDisposeValueMetadataEntries(entries);
+            node.map(|md| Value::wrap(c::LLVMMetadataAsValue(ctx, md)).md_node_operands())
+        }
+    }
+
     /// All instructions in block order.
     pub fn instructions(self) -> Vec<Instruction<'m>> {
         let mut out = Vec::new();

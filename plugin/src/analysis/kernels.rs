@@ -2,12 +2,13 @@
 //! `[[clang::sycl_kernel_entry_point]]` functions, with the callable and its captures.
 
 use super::Walker;
+use super::kernel_attributes;
 use super::maps::CursorMap;
 use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type, Walk};
-use crate::model::{Callable, Kernel, KernelObject};
+use crate::model::{Callable, Kernel, KernelAttributes, KernelObject};
 
 /// Kernel launches found so far.
 #[derive(Default)]
@@ -20,6 +21,9 @@ pub(super) struct KernelSearch<'tu> {
     entry_points: CursorMap<'tu, bool>,
     /// Instantiated function bodies already searched for kernel launches.
     searched_instantiations: CursorMap<'tu, ()>,
+    /// The template parameters' values of the instantiation being searched (kernel
+    /// attributes may name them).
+    template_values: kernel_attributes::TemplateValues,
 }
 
 /// Functions whose last argument is a kernel callable.
@@ -41,7 +45,8 @@ impl<'tu> Walker<'tu> {
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
         let launched = if is_invoker_name && declared_in_sycl(callee) {
-            let Some(launched) = invoker_launch(call, callee) else {
+            let Some(launched) = invoker_launch(call, callee, &self.launches.template_values)
+            else {
                 return;
             };
             launched
@@ -55,6 +60,7 @@ impl<'tu> Walker<'tu> {
                 takes_kernel_handler,
                 object: None,
                 special_captures: Vec::new(),
+                attributes: KernelAttributes::default(),
             }
         } else {
             self.search_instantiation(callee);
@@ -69,6 +75,7 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: launched.special_captures,
             object: launched.object,
+            attributes: launched.attributes,
         });
     }
 
@@ -96,9 +103,15 @@ impl<'tu> Walker<'tu> {
             }
             Walk::Recurse
         });
+        let mut values = kernel_attributes::template_values(function);
+        if let Some(class) = function.semantic_parent() {
+            values.extend(kernel_attributes::template_values(class));
+        }
+        let outer = std::mem::replace(&mut self.launches.template_values, values);
         for call in calls {
             self.consider_kernel_call(call);
         }
+        self.launches.template_values = outer;
         // What `consider_kernel_call` found here are instantiated launches, not patterns.
         let found: Vec<Kernel> = self.launches.kernels.drain(patterns..).collect();
         self.launches.instantiated_kernels.extend(found);
@@ -173,6 +186,8 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: special,
             object: None,
+            // Read where the launch is instantiated.
+            attributes: KernelAttributes::default(),
         });
     }
 }
@@ -185,12 +200,17 @@ struct Launched {
     object: Option<KernelObject>,
     /// Captures of types a kernel object cannot carry.
     special_captures: Vec<String>,
+    attributes: KernelAttributes,
 }
 
 /// `handler::single_task` / `parallel_for` (and the queue's shortcuts) called by `call`: the
 /// kernel is the last argument; the queue's shortcuts take a defaulted `code_location` after
 /// it, so it is the last argument that can be called. `None`: the call has no arguments.
-fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launched> {
+fn invoker_launch<'tu>(
+    call: Cursor<'tu>,
+    callee: Cursor<'tu>,
+    template_values: &kernel_attributes::TemplateValues,
+) -> Option<Launched> {
     let nargs = u32::try_from(call.num_arguments()).unwrap_or(0);
     let arguments: Vec<Cursor<'tu>> = (0..nargs).filter_map(|i| call.argument(i)).collect();
     let arg = arguments
@@ -211,12 +231,18 @@ fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launche
             takes_kernel_handler: false,
             object: None,
             special_captures: Vec::new(),
+            attributes: KernelAttributes::default(),
         });
     };
-    let callable = if contains_lambda(arg) {
-        Callable::Lambda
-    } else {
-        Callable::Type(record.ty().canonical().spelling())
+    let (callable, attributes) = match lambda_in(arg) {
+        Some(lambda) => (
+            Callable::Lambda,
+            kernel_attributes::lambda_attributes(lambda, template_values),
+        ),
+        None => (
+            Callable::Type(record.ty().canonical().spelling()),
+            kernel_attributes::functor_attributes(record),
+        ),
     };
     let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);
     Some(Launched {
@@ -224,6 +250,7 @@ fn invoker_launch<'tu>(call: Cursor<'tu>, callee: Cursor<'tu>) -> Option<Launche
         takes_kernel_handler: call_operator_takes_kernel_handler(record),
         object,
         special_captures,
+        attributes,
     })
 }
 
@@ -298,11 +325,6 @@ fn written_template_argument(callee: Cursor<'_>, name: &str) -> Option<String> {
         .find_map(|kw| out.strip_prefix(kw))
         .map_or(out.clone(), str::to_string);
     (!name.is_empty()).then_some(name)
-}
-
-/// Does the expression (through implicit conversions and temporaries) create a lambda?
-fn contains_lambda(expr: Cursor<'_>) -> bool {
-    lambda_in(expr).is_some()
 }
 
 /// libclang exposes `[[clang::sycl_kernel_entry_point(…)]]` only as an unexposed attribute

@@ -15,6 +15,7 @@
 
 mod finish;
 mod instantiations;
+mod kernel_attributes;
 mod kernels;
 mod mangling;
 mod maps;

@@ -186,6 +186,31 @@ pub struct Kernel {
     /// Not part of `--json`.
     #[serde(skip)]
     pub object: Option<KernelObject>,
+    /// The SYCL 2020 kernel attributes on the callable's `operator()`. Not part of `--json`.
+    #[serde(skip)]
+    pub attributes: KernelAttributes,
+}
+
+/// A `device_has` argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AspectArgument {
+    /// An enumerator by name (`fp64` for `sycl::aspect::fp64`).
+    Named(String),
+    /// A template parameter's value in the specialization the kernel is in.
+    Value(u64),
+}
+
+/// SYCL 2020 kernel attributes (`[[sycl::reqd_work_group_size(…)]]` and the like) as written
+/// on a kernel's `operator()`, values in source order (dimension 0 first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KernelAttributes {
+    pub reqd_work_group_size: Option<Vec<u64>>,
+    pub work_group_size_hint: Option<Vec<u64>>,
+    pub reqd_sub_group_size: Option<u64>,
+    /// `device_has`' aspects, each with where it is written.
+    pub device_has: Option<Vec<(AspectArgument, SourceLocation)>>,
+    /// Attributes that could not be read, as located clang-style error messages.
+    pub problems: Vec<String>,
 }
 
 /// What a kernel launch is given to run.

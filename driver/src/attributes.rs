@@ -1,0 +1,172 @@
+//! SYCL 2020 kernel attributes from the front end onto the device kernels they belong to
+//! (post-link's `requirements` says how they are recorded). Aspect names are resolved with
+//! the `sycl::aspect` values of the headers the program is compiled against
+//! (`sycl/info/aspects.def`, `aspects_deprecated.def`).
+
+use std::path::Path;
+
+use model::{AspectArgument, KernelAttributes, SourceLocation};
+use post_link::llvm::Module;
+use post_link::requirements;
+
+use crate::kernels::Launch;
+use crate::pipeline::{Failure, Result};
+
+/// Attaches the attributes of each placed launch to its device kernel; prints every problem
+/// (clang style, located) and fails if there is one.
+pub(crate) fn apply(
+    module: &Module<'_>,
+    analysis: &model::Analysis,
+    placed: &[(String, Launch<'_>)],
+    sycl_include: &Path,
+) -> Result<()> {
+    let mut problems = unplaced(analysis, placed);
+    let mut aspects: Option<Vec<(String, u32)>> = None;
+    for (name, (kernel, _)) in placed {
+        let written = &kernel.attributes;
+        if *written == KernelAttributes::default() {
+            continue;
+        }
+        problems.extend(written.problems.iter().cloned());
+        let table = aspects.get_or_insert_with(|| aspect_table(sycl_include));
+        match device_attributes(written, table) {
+            Ok(attributes) => {
+                if let Err(e) = requirements::attach(module, name, &attributes) {
+                    problems.push(located(&kernel.location, &e.to_string()));
+                }
+            }
+            Err(unknown) => problems.extend(unknown),
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    for p in &problems {
+        eprintln!("{p}");
+    }
+    Err(Failure::Reported(1))
+}
+
+/// Launches with attributes that no device kernel was matched with: their attributes would be
+/// lost, so they are refused (a functor launched twice is one kernel, matched once).
+fn unplaced(analysis: &model::Analysis, placed: &[(String, Launch<'_>)]) -> Vec<String> {
+    analysis
+        .kernels
+        .iter()
+        .chain(&analysis.instantiated_kernels)
+        .filter(|k| k.attributes != KernelAttributes::default())
+        .filter(|k| {
+            k.object
+                .as_ref()
+                .is_some_and(|o| !placed.iter().any(|(_, (_, p))| *p == o))
+        })
+        .map(|k| {
+            located(
+                &k.location,
+                "sycl-clang++ could not tell which device kernel this launch is, so its \
+                 kernel attributes cannot be applied",
+            )
+        })
+        .collect()
+}
+
+/// The attributes with aspect names resolved; the unknown names as located errors.
+fn device_attributes(
+    written: &KernelAttributes,
+    aspects: &[(String, u32)],
+) -> std::result::Result<requirements::KernelAttributes, Vec<String>> {
+    let mut unknown = Vec::new();
+    let device_has = written.device_has.as_ref().map(|names| {
+        names
+            .iter()
+            .filter_map(|(argument, at)| match argument {
+                AspectArgument::Value(v) => match u32::try_from(*v) {
+                    Ok(v) => Some(v),
+                    Err(_) => {
+                        unknown.push(located(at, &format!("{v} is not a sycl::aspect")));
+                        None
+                    }
+                },
+                AspectArgument::Named(name) => {
+                    let value = aspects.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+                    if value.is_none() {
+                        unknown.push(located(at, &format!("'{name}' is not a sycl::aspect")));
+                    }
+                    value
+                }
+            })
+            .collect()
+    });
+    let reqd_sub_group_size = match written.reqd_sub_group_size.map(u32::try_from) {
+        Some(Err(_)) => {
+            unknown.push(located(
+                &SourceLocation::default(),
+                "reqd_sub_group_size does not fit 32 bits",
+            ));
+            None
+        }
+        Some(Ok(v)) => Some(v),
+        None => None,
+    };
+    if !unknown.is_empty() {
+        return Err(unknown);
+    }
+    Ok(requirements::KernelAttributes {
+        reqd_work_group_size: written.reqd_work_group_size.clone(),
+        work_group_size_hint: written.work_group_size_hint.clone(),
+        reqd_sub_group_size,
+        device_has,
+    })
+}
+
+/// `sycl::aspect` enumerators and values, from the headers' `__SYCL_ASPECT(name, value)` and
+/// `__SYCL_ASPECT_DEPRECATED(name, value, message)` lines. Missing files give no aspects (every
+/// `device_has` argument is then reported unknown, by name).
+fn aspect_table(sycl_include: &Path) -> Vec<(String, u32)> {
+    let mut table = Vec::new();
+    for file in ["aspects.def", "aspects_deprecated.def"] {
+        let Ok(text) = std::fs::read_to_string(sycl_include.join("sycl/info").join(file)) else {
+            continue;
+        };
+        table.extend(text.lines().filter_map(aspect_line));
+    }
+    table
+}
+
+/// `__SYCL_ASPECT(fp64, 6)` → `("fp64", 6)`.
+fn aspect_line(line: &str) -> Option<(String, u32)> {
+    let args = ["__SYCL_ASPECT(", "__SYCL_ASPECT_DEPRECATED("]
+        .iter()
+        .find_map(|macro_call| line.trim().strip_prefix(macro_call))?;
+    let mut parts = args.split(',');
+    let name = parts.next()?.trim();
+    let value = parts.next()?.trim().trim_end_matches(')').trim();
+    Some((name.to_string(), value.parse().ok()?))
+}
+
+fn located(at: &SourceLocation, message: &str) -> String {
+    let file = at
+        .file
+        .as_deref()
+        .map_or_else(|| "<unknown>".into(), |p| p.display().to_string());
+    format!("{file}:{}:{}: error: {message}", at.line, at.column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::aspect_line;
+
+    #[test]
+    fn aspect_lines() {
+        assert_eq!(
+            aspect_line("__SYCL_ASPECT(fp64, 6)"),
+            Some(("fp64".into(), 6))
+        );
+        assert_eq!(
+            aspect_line("__SYCL_ASPECT_DEPRECATED(host, 0, \"removed\")"),
+            Some(("host".into(), 0))
+        );
+        assert_eq!(aspect_line("// __SYCL_ASPECT(x, 1)"), None);
+        assert_eq!(aspect_line("#define __SYCL_ASPECT(A, B)"), None);
+    }
+}

@@ -1,0 +1,365 @@
+//! SYCL 2020 kernel attributes (§5.8.1) on a kernel's `operator()`: `reqd_work_group_size`,
+//! `work_group_size_hint`, `reqd_sub_group_size`, `device_has`. Stock clang does not know
+//! them and leaves them out of the AST ("unknown attribute ignored"), so they are read from
+//! the tokens where C++ puts them: after a lambda's parameter list, before a functor's
+//! `operator()`. Arguments must be integer literals or non-type template parameters of the
+//! specialization the kernel is in (aspects: `sycl::aspect` enumerators); anything else is
+//! refused with its location, never guessed.
+
+use crate::libclang::{self as lc, Cursor, Token};
+use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
+
+/// Names of template parameters with their values in a specialization.
+pub(super) type TemplateValues = Vec<(String, u64)>;
+
+/// The attributes after the parameter list of the lambda expression `lambda`; `values` are
+/// the template parameters of the specialization it is instantiated in.
+pub(super) fn lambda_attributes(lambda: Cursor<'_>, values: &TemplateValues) -> KernelAttributes {
+    let tokens = lambda.extent_tokens();
+    let mut attributes = KernelAttributes::default();
+    // The introducer `[…]` comes first; the declarator's attributes come before the body.
+    let Some(mut i) = skip_balanced(&tokens, 0, "[", "]") else {
+        return attributes;
+    };
+    let mut depth = 0usize;
+    while i < tokens.len() {
+        match tokens[i].spelling.as_str() {
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            "{" if depth == 0 => break,
+            "[" if depth == 0 && is_attribute_start(&tokens, i) => {
+                let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+                    break;
+                };
+                read_specifier(&tokens[i + 2..end - 2], values, &mut attributes);
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    attributes
+}
+
+/// The attributes before the `operator()` of the class `record` (a functor).
+pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
+    let values = template_values(record);
+    let mut attributes = KernelAttributes::default();
+    // libclang shows no members of an implicit instantiation: its pattern's are the ones
+    // written, attributes included.
+    let mut members = record.children();
+    if members.is_empty() {
+        if let Some(pattern) = record.specialized_template() {
+            members = pattern.children();
+        }
+    }
+    for member in members {
+        let is_call_operator = matches!(
+            member.kind(),
+            lc::CXCursor_CXXMethod | lc::CXCursor_FunctionTemplate
+        ) && member.with_spelling(|n| n == b"operator()");
+        if !is_call_operator {
+            continue;
+        }
+        // Clang's extent of the declaration starts at its attributes, even dropped ones; a
+        // template's after `template <…>`.
+        let tokens = member.extent_tokens();
+        let mut i = 0;
+        if member.kind() == lc::CXCursor_FunctionTemplate {
+            i = tokens
+                .iter()
+                .position(|t| t.spelling == "<")
+                .and_then(|open| skip_balanced(&tokens, open, "<", ">"))
+                .unwrap_or(tokens.len());
+        }
+        while is_attribute_start(&tokens, i) {
+            let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+                break;
+            };
+            read_specifier(&tokens[i + 2..end - 2], &values, &mut attributes);
+            i = end;
+        }
+    }
+    attributes
+}
+
+/// The non-type template parameters of `specialization` (a class or function template
+/// specialization) with their integral values. Nothing when the parameters do not line up
+/// with the arguments one to one (packs, partial specializations).
+pub(super) fn template_values(specialization: Cursor<'_>) -> TemplateValues {
+    let Some(template) = specialization.specialized_template() else {
+        return Vec::new();
+    };
+    let parameters: Vec<Cursor<'_>> = template
+        .children()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.kind(),
+                lc::CXCursor_TemplateTypeParameter
+                    | lc::CXCursor_NonTypeTemplateParameter
+                    | lc::CXCursor_TemplateTemplateParameter
+            )
+        })
+        .collect();
+    if usize::try_from(specialization.num_template_arguments()).ok() != Some(parameters.len()) {
+        return Vec::new();
+    }
+    (0u32..)
+        .zip(&parameters)
+        .filter(|(_, p)| p.kind() == lc::CXCursor_NonTypeTemplateParameter)
+        .filter_map(|(i, p)| match specialization.template_argument(i) {
+            lc::TemplateArgument::Integral { unsigned, .. } => Some((p.spelling(), unsigned)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `[[` at `i`.
+fn is_attribute_start(tokens: &[Token], i: usize) -> bool {
+    tokens.get(i).is_some_and(|t| t.spelling == "[")
+        && tokens.get(i + 1).is_some_and(|t| t.spelling == "[")
+}
+
+/// The index past the bracket closing the one opened at `open` (which must be `opening`).
+fn skip_balanced(tokens: &[Token], open: usize, opening: &str, closing: &str) -> Option<usize> {
+    if tokens.get(open)?.spelling != opening {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate().skip(open) {
+        if t.spelling == opening {
+            depth += 1;
+        } else if t.spelling == closing {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i + 1);
+            }
+        } else if closing == ">" && t.spelling == ">>" {
+            depth = depth.saturating_sub(2);
+            if depth == 0 {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
+}
+
+/// One specifier's contents (`using ns: a, ns::b(1)`), its SYCL attributes into `out`.
+fn read_specifier(tokens: &[Token], values: &TemplateValues, out: &mut KernelAttributes) {
+    let mut rest = tokens;
+    let mut namespace = None;
+    if rest.first().is_some_and(|t| t.spelling == "using")
+        && rest.get(2).is_some_and(|t| t.spelling == ":")
+    {
+        namespace = rest.get(1).map(|t| t.spelling.as_str());
+        rest = &rest[3..];
+    }
+    for attribute in split_top_level(rest) {
+        let (ns, name, args) = match attribute {
+            [ns, colons, name, rest @ ..] if colons.spelling == "::" && namespace.is_none() => {
+                (Some(ns.spelling.as_str()), name, rest)
+            }
+            [name, rest @ ..] => (namespace, name, rest),
+            [] => continue,
+        };
+        if ns != Some("sycl") {
+            continue;
+        }
+        let args = match args {
+            [open, inner @ .., close] if open.spelling == "(" && close.spelling == ")" => inner,
+            _ => &[][..],
+        };
+        read_attribute(name, &split_top_level(args), values, out);
+    }
+}
+
+/// Records the SYCL attribute `name` with `args`.
+fn read_attribute(
+    name: &Token,
+    args: &[&[Token]],
+    values: &TemplateValues,
+    out: &mut KernelAttributes,
+) {
+    match name.spelling.as_str() {
+        "reqd_work_group_size" => out.reqd_work_group_size = sizes(name, args, values, out),
+        "work_group_size_hint" => out.work_group_size_hint = sizes(name, args, values, out),
+        "reqd_sub_group_size" => {
+            out.reqd_sub_group_size = match sizes(name, args, values, out).as_deref() {
+                Some([size]) => Some(*size),
+                Some(_) => {
+                    problem(out, name, "'sycl::reqd_sub_group_size' takes one value");
+                    None
+                }
+                None => None,
+            }
+        }
+        "device_has" => {
+            let mut aspects = Vec::new();
+            for arg in args {
+                let parameter = match arg {
+                    [single] => values.iter().find(|(n, _)| *n == single.spelling),
+                    _ => None,
+                };
+                match (parameter, aspect_name(arg)) {
+                    (Some(&(_, v)), _) => {
+                        aspects.push((AspectArgument::Value(v), location(&arg[0])));
+                    }
+                    (None, Some(t)) => {
+                        aspects.push((AspectArgument::Named(t.spelling.clone()), location(t)));
+                    }
+                    (None, None) => problem(
+                        out,
+                        arg.first().unwrap_or(name),
+                        "sycl-clang++ reads 'sycl::device_has' arguments written as \
+                         'sycl::aspect::<name>' or template parameters only",
+                    ),
+                }
+            }
+            out.device_has = Some(aspects);
+        }
+        _ => {}
+    }
+}
+
+/// Integer-literal (or template parameter) arguments; `None` (with a problem recorded) when
+/// one is neither.
+fn sizes(
+    name: &Token,
+    args: &[&[Token]],
+    values: &TemplateValues,
+    out: &mut KernelAttributes,
+) -> Option<Vec<u64>> {
+    if args.is_empty() || args.len() > 3 {
+        let message = format!("'sycl::{}' takes 1 to 3 values", name.spelling);
+        problem(out, name, &message);
+        return None;
+    }
+    let mut sizes = Vec::new();
+    for arg in args {
+        let value = match arg {
+            [single] => integer_literal(&single.spelling).or_else(|| {
+                values
+                    .iter()
+                    .find(|(n, _)| *n == single.spelling)
+                    .map(|&(_, v)| v)
+            }),
+            _ => None,
+        };
+        match value {
+            Some(v) if v > 0 => sizes.push(v),
+            _ => {
+                let at = arg.first().unwrap_or(name);
+                let message = format!(
+                    "sycl-clang++ reads the arguments of 'sycl::{}' as positive integer \
+                     literals or template parameters only; '{}' is neither",
+                    name.spelling,
+                    arg.iter()
+                        .map(|t| t.spelling.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                problem(out, at, &message);
+                return None;
+            }
+        }
+    }
+    Some(sizes)
+}
+
+/// `sycl::aspect::fp64`, `aspect::fp64` (any qualification ending in `aspect::`): `fp64`.
+fn aspect_name(arg: &[Token]) -> Option<&Token> {
+    let (last, qualifier) = arg.split_last()?;
+    let is_identifier = |t: &Token| {
+        t.spelling
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    };
+    let qualified_by_aspect = match qualifier {
+        [.., aspect, colons] => aspect.spelling == "aspect" && colons.spelling == "::",
+        _ => false,
+    };
+    (is_identifier(last) && qualified_by_aspect).then_some(last)
+}
+
+/// A C++ integer literal's value (`16`, `0x10`, `020`, `0b1'0000`, `16u`, `16ULL`).
+fn integer_literal(text: &str) -> Option<u64> {
+    let digits: String = text.chars().filter(|&c| c != '\'').collect();
+    let lower = digits.to_ascii_lowercase();
+    let body = lower.trim_end_matches(['u', 'l', 'z']);
+    let (radix, body) = if let Some(hex) = body.strip_prefix("0x") {
+        (16, hex)
+    } else if let Some(bin) = body.strip_prefix("0b") {
+        (2, bin)
+    } else if body.len() > 1 && body.starts_with('0') {
+        (8, &body[1..])
+    } else {
+        (10, body)
+    };
+    if body.is_empty() {
+        return None;
+    }
+    u64::from_str_radix(body, radix).ok()
+}
+
+/// Splits at commas outside brackets.
+fn split_top_level(tokens: &[Token]) -> Vec<&[Token]> {
+    let mut parts = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.spelling.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            "," if depth == 0 => {
+                parts.push(&tokens[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < tokens.len() {
+        parts.push(&tokens[start..]);
+    }
+    parts
+}
+
+fn location(t: &Token) -> SourceLocation {
+    SourceLocation {
+        file: t.location.file.clone(),
+        line: t.location.line,
+        column: t.location.column,
+    }
+}
+
+/// A clang-style located error.
+fn problem(out: &mut KernelAttributes, at: &Token, message: &str) {
+    let file = at
+        .location
+        .file
+        .as_deref()
+        .map_or_else(|| "<unknown>".into(), |p| p.display().to_string());
+    out.problems.push(format!(
+        "{file}:{}:{}: error: {message}",
+        at.location.line, at.location.column
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::integer_literal;
+
+    #[test]
+    fn integer_literals() {
+        assert_eq!(integer_literal("16"), Some(16));
+        assert_eq!(integer_literal("0x10"), Some(16));
+        assert_eq!(integer_literal("020"), Some(16));
+        assert_eq!(integer_literal("0b1'0000"), Some(16));
+        assert_eq!(integer_literal("16ULL"), Some(16));
+        assert_eq!(integer_literal("0"), Some(0));
+        assert_eq!(integer_literal("N"), None);
+        assert_eq!(integer_literal("1.5"), None);
+    }
+}
