@@ -96,7 +96,14 @@ pub(crate) enum ArgError {
     BadSplitMode { option: String, value: String },
     #[error("cannot read response file '{path}': {error}")]
     ResponseFile { path: String, error: std::io::Error },
+    #[error("response file '{path}' has an unterminated quote or a trailing backslash")]
+    ResponseFileQuoting { path: String },
+    #[error("response file '{path}' includes itself (through @files nested {depth} deep)")]
+    ResponseFileRecursion { path: String, depth: usize },
 }
+
+/// How deep `@file`s may include one another (clang follows a cycle until it errors).
+const RESPONSE_FILE_DEPTH: usize = 32;
 
 fn kind_of(path: &Path, language: Option<&OsStr>) -> InputKind {
     if let Some(lang) = language {
@@ -116,25 +123,46 @@ fn kind_of(path: &Path, language: Option<&OsStr>) -> InputKind {
 
 /// Expands `@file` arguments in place (POSIX quoting, as clang does on Unix).
 pub(crate) fn expand_response_files(args: Vec<OsString>) -> Result<Vec<OsString>, ArgError> {
+    expand_nested(args, 0)
+}
+
+fn expand_nested(args: Vec<OsString>, depth: usize) -> Result<Vec<OsString>, ArgError> {
     let mut out = Vec::with_capacity(args.len());
     for arg in args {
         let bytes = arg.as_bytes();
         if bytes.len() > 1 && bytes[0] == b'@' {
             let path = OsStr::from_bytes(&bytes[1..]);
+            let name = || path.to_string_lossy().into_owned();
+            if depth >= RESPONSE_FILE_DEPTH {
+                return Err(ArgError::ResponseFileRecursion {
+                    path: name(),
+                    depth,
+                });
+            }
             let text = std::fs::read(path).map_err(|error| ArgError::ResponseFile {
-                path: path.to_string_lossy().into_owned(),
+                path: name(),
                 error,
             })?;
-            let text = String::from_utf8_lossy(&text);
-            let words = shlex::split(&text).unwrap_or_default();
-            out.extend(expand_response_files(
-                words.into_iter().map(OsString::from).collect(),
-            )?);
+            let words = response_file_words(&text)
+                .ok_or_else(|| ArgError::ResponseFileQuoting { path: name() })?;
+            out.extend(expand_nested(words, depth + 1)?);
         } else {
             out.push(arg);
         }
     }
     Ok(out)
+}
+
+/// The words of a response file, split as a POSIX shell would; `None` for an unterminated
+/// quote (which used to expand to nothing at all).
+fn response_file_words(text: &[u8]) -> Option<Vec<OsString>> {
+    let text = String::from_utf8_lossy(text);
+    Some(
+        shlex::split(&text)?
+            .into_iter()
+            .map(OsString::from)
+            .collect(),
+    )
 }
 
 pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
@@ -319,6 +347,52 @@ mod tests {
                 InputKind::CxxSource
             ]
         );
+    }
+
+    #[test]
+    fn response_files_with_bad_quoting_or_cycles_are_errors() {
+        assert_eq!(
+            response_file_words(b"-DA='x y' -c"),
+            Some(vec!["-DA=x y".into(), "-c".into()])
+        );
+        assert_eq!(response_file_words(b"-DA='x y -c"), None);
+        let dir = tempfile::tempdir().expect("tempdir");
+        let bad = dir.path().join("bad.rsp");
+        std::fs::write(&bad, "-c 'open").expect("write");
+        let at = |p: &Path| {
+            let mut a = OsString::from("@");
+            a.push(p);
+            vec![a]
+        };
+        assert!(matches!(
+            expand_response_files(at(&bad)),
+            Err(ArgError::ResponseFileQuoting { .. })
+        ));
+        let cycle = dir.path().join("cycle.rsp");
+        std::fs::write(&cycle, format!("-c @{}", cycle.display())).expect("write");
+        assert!(matches!(
+            expand_response_files(at(&cycle)),
+            Err(ArgError::ResponseFileRecursion { .. })
+        ));
+    }
+
+    #[test]
+    fn fuzz_command_lines_and_response_files() {
+        let seeds = vec![
+            b"-fsycl\0-c\0a.cpp\0-o\0a.o\0-I\0inc\0-include\0pre.h".to_vec(),
+            b"-fsycl\0-fsycl-device-code-split=per_kernel\0-Xclang\0-v\0-x\0c++\0y.txt\0-lm"
+                .to_vec(),
+            b"-fsycl-spec-constants=emulation\0-MD\0-MF\0d.d\0-save-temps\0-###\0@x".to_vec(),
+        ];
+        let report = fuzz::run("command-line", &seeds, |bytes| {
+            let words: Vec<OsString> = bytes
+                .split(|&b| b == 0)
+                .map(|w| OsStr::from_bytes(w).to_os_string())
+                .collect();
+            let _ = parse(&words);
+            let _ = response_file_words(bytes);
+        });
+        assert_eq!(report.executions, fuzz::runs());
     }
 
     #[test]

@@ -97,14 +97,20 @@ impl OffloadImage {
     }
 }
 
+// Every offset below comes from the file: sums are checked, a field past the end is `None`.
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
-}
-fn u32_at(b: &[u8], at: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
+    Some(u16::from_le_bytes(
+        b.get(at..at.checked_add(2)?)?.try_into().ok()?,
+    ))
 }
 fn u64_at(b: &[u8], at: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(b.get(at..at + 8)?.try_into().ok()?))
+    Some(u64::from_le_bytes(
+        b.get(at..at.checked_add(8)?)?.try_into().ok()?,
+    ))
+}
+/// The `usize` field `offset` bytes after `base`.
+fn field(b: &[u8], base: usize, offset: usize) -> Option<usize> {
+    usize_at(b, base.checked_add(offset)?)
 }
 fn usize_at(b: &[u8], at: usize) -> Option<usize> {
     usize::try_from(u64_at(b, at)?).ok()
@@ -130,24 +136,31 @@ pub(crate) fn parse_section(section: &[u8]) -> Result<Vec<OffloadImage>, String>
         let size = usize_at(b, 8).ok_or_else(bad)?;
         let entry_at = usize_at(b, 16).ok_or_else(bad)?;
         let b = b.get(..size).ok_or_else(bad)?;
-        let string_at = usize_at(b, entry_at + 8).ok_or_else(bad)?;
-        let count = usize_at(b, entry_at + 16).ok_or_else(bad)?;
-        let image_at = usize_at(b, entry_at + 24).ok_or_else(bad)?;
-        let image_size = usize_at(b, entry_at + 32).ok_or_else(bad)?;
+        let string_at = field(b, entry_at, 8).ok_or_else(bad)?;
+        let count = field(b, entry_at, 16).ok_or_else(bad)?;
+        let image_at = field(b, entry_at, 24).ok_or_else(bad)?;
+        let image_size = field(b, entry_at, 32).ok_or_else(bad)?;
         let mut strings = BTreeMap::new();
         for i in 0..count {
-            let e = string_at + 16 * i;
+            let e = i
+                .checked_mul(16)
+                .and_then(|o| string_at.checked_add(o))
+                .ok_or_else(bad)?;
             let key = c_string(b, usize_at(b, e).ok_or_else(bad)?).ok_or_else(bad)?;
-            let value = c_string(b, usize_at(b, e + 8).ok_or_else(bad)?).ok_or_else(bad)?;
+            let value = c_string(b, field(b, e, 8).ok_or_else(bad)?).ok_or_else(bad)?;
             strings.insert(key, value);
         }
-        let image = b
-            .get(image_at..image_at + image_size)
+        let image = image_at
+            .checked_add(image_size)
+            .and_then(|end| b.get(image_at..end))
             .ok_or_else(bad)?
             .to_vec();
         images.push(OffloadImage {
             image_kind: u16_at(b, entry_at).ok_or_else(bad)?,
-            offload_kind: u16_at(b, entry_at + 2).ok_or_else(bad)?,
+            offload_kind: entry_at
+                .checked_add(2)
+                .and_then(|o| u16_at(b, o))
+                .ok_or_else(bad)?,
             strings,
             image,
         });
@@ -156,68 +169,38 @@ pub(crate) fn parse_section(section: &[u8]) -> Result<Vec<OffloadImage>, String>
     Ok(images)
 }
 
-/// The contents of section `name` of a 64-bit little-endian ELF file, if it has one.
+/// The contents of section `name` of an ELF file, if it has one (read by the `object` crate:
+/// every offset and size is checked against the file).
 pub(crate) fn elf_section<'a>(elf: &'a [u8], name: &str) -> Result<Option<&'a [u8]>, String> {
-    if elf.get(..4) != Some(b"\x7fELF") {
+    use object::{Object as _, ObjectSection as _};
+    if !elf.starts_with(b"\x7fELF") {
         return Ok(None);
     }
-    if elf.get(4) != Some(&2) || elf.get(5) != Some(&1) {
-        return Err("only 64-bit little-endian ELF objects are supported".into());
+    let file = object::File::parse(elf).map_err(|e| format!("damaged ELF object: {e}"))?;
+    match file.section_by_name(name) {
+        None => Ok(None),
+        Some(section) => section
+            .data()
+            .map(Some)
+            .map_err(|e| format!("damaged ELF section '{name}': {e}")),
     }
-    let bad = || "damaged ELF section table".to_string();
-    let table = usize_at(elf, 0x28).ok_or_else(bad)?;
-    let entry_size = usize::from(u16_at(elf, 0x3a).ok_or_else(bad)?);
-    let count = usize::from(u16_at(elf, 0x3c).ok_or_else(bad)?);
-    let names_index = usize::from(u16_at(elf, 0x3e).ok_or_else(bad)?);
-    let header = |i: usize| table + i * entry_size;
-    let names_at = usize_at(elf, header(names_index) + 0x18).ok_or_else(bad)?;
-    for i in 0..count {
-        let h = header(i);
-        let name_offset = u32_at(elf, h).ok_or_else(bad)? as usize;
-        if c_string(elf, names_at + name_offset).as_deref() != Some(name) {
-            continue;
-        }
-        let offset = usize_at(elf, h + 0x18).ok_or_else(bad)?;
-        let size = usize_at(elf, h + 0x20).ok_or_else(bad)?;
-        return elf.get(offset..offset + size).map(Some).ok_or_else(bad);
-    }
-    Ok(None)
 }
 
-/// The members of a System V / GNU `ar` archive as (name, bytes).
+/// The members of an `ar` archive (System V / GNU, BSD) as (name, bytes).
 pub(crate) fn archive_members(archive: &[u8]) -> Result<Vec<(String, &[u8])>, String> {
+    let parsed = object::read::archive::ArchiveFile::parse(archive)
+        .map_err(|e| format!("damaged archive: {e}"))?;
+    if parsed.is_thin() {
+        return Err("thin archives are not supported; use a regular archive (ar rcs)".into());
+    }
     let mut members = Vec::new();
-    let mut at = 8;
-    let mut long_names: &[u8] = &[];
-    while at + 60 <= archive.len() {
-        let header = &archive[at..at + 60];
-        let raw_name = String::from_utf8_lossy(&header[..16])
-            .trim_end()
-            .to_string();
-        let size: usize = String::from_utf8_lossy(&header[48..58])
-            .trim()
-            .parse()
-            .map_err(|_| format!("damaged archive member header at offset {at}"))?;
-        let data = archive
-            .get(at + 60..at + 60 + size)
-            .ok_or_else(|| format!("archive member at offset {at} runs past the end"))?;
-        if raw_name == "//" {
-            long_names = data;
-        } else if raw_name != "/" && raw_name != "/SYM64/" {
-            let name = match raw_name.strip_prefix('/') {
-                Some(index) if !index.is_empty() => {
-                    let start: usize = index.parse().unwrap_or(usize::MAX);
-                    long_names
-                        .get(start..)
-                        .and_then(|rest| rest.split(|&c| c == b'\n').next())
-                        .map(|n| String::from_utf8_lossy(n).trim_end_matches('/').to_string())
-                        .unwrap_or(raw_name.clone())
-                }
-                _ => raw_name.trim_end_matches('/').to_string(),
-            };
-            members.push((name, data));
-        }
-        at += 60 + size + (size & 1);
+    for member in parsed.members() {
+        let member = member.map_err(|e| format!("damaged archive member: {e}"))?;
+        let name = String::from_utf8_lossy(member.name()).into_owned();
+        let data = member
+            .data(archive)
+            .map_err(|e| format!("damaged archive member {name}: {e}"))?;
+        members.push((name, data));
     }
     Ok(members)
 }
@@ -248,6 +231,80 @@ pub(crate) fn sycl_images(file: &[u8]) -> Result<Vec<OffloadImage>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An x86-64 ELF object whose `.llvm.offloading` section holds `section`.
+    fn elf_with_offloading(section: &[u8]) -> Vec<u8> {
+        use object::write;
+        let mut obj = write::Object::new(
+            object::BinaryFormat::Elf,
+            object::Architecture::X86_64,
+            object::Endianness::Little,
+        );
+        let id = obj.add_section(
+            Vec::new(),
+            SECTION.as_bytes().to_vec(),
+            object::SectionKind::Data,
+        );
+        obj.append_section_data(id, section, 8);
+        obj.write().expect("an ELF object")
+    }
+
+    /// A GNU `ar` archive with the given members.
+    fn archive_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut out = b"!<arch>\n".to_vec();
+        for (name, data) in members {
+            let header = format!(
+                "{:<16}{:<12}{:<6}{:<6}{:<8}{:<10}`\n",
+                format!("{name}/"),
+                0,
+                0,
+                0,
+                644,
+                data.len()
+            );
+            out.extend_from_slice(header.as_bytes());
+            out.extend_from_slice(data);
+            if data.len() % 2 == 1 {
+                out.push(b'\n');
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn images_are_found_in_objects_and_archive_members() {
+        let image = OffloadImage::sycl_bitcode(
+            "spir64-unknown-unknown",
+            SpecConstMode::Native,
+            b"BC\xC0\xDE".to_vec(),
+        );
+        let elf = elf_with_offloading(&image.to_bytes());
+        assert_eq!(sycl_images(&elf), Ok(vec![image.clone()]));
+        let archive = archive_of(&[("a.o", &elf), ("b.o", &elf)]);
+        assert_eq!(sycl_images(&archive), Ok(vec![image.clone(), image]));
+        assert_eq!(sycl_images(b"not an object"), Ok(vec![]));
+        assert!(sycl_images(b"\x7fELF\x02\x01damaged").is_err());
+    }
+
+    #[test]
+    fn fuzz_offload_readers() {
+        let image = OffloadImage::sycl_bitcode(
+            "spir64-unknown-unknown",
+            SpecConstMode::Emulation,
+            vec![0x42; 24],
+        );
+        let container = image.to_bytes();
+        let elf = elf_with_offloading(&[container.as_slice(), container.as_slice()].concat());
+        let seeds = vec![
+            container.clone(),
+            elf.clone(),
+            archive_of(&[("k.o", &elf), ("long-member-name-beyond-sixteen.o", &elf)]),
+        ];
+        fuzz::run("offload-readers", &seeds, |bytes| {
+            let _ = sycl_images(bytes);
+            let _ = parse_section(bytes);
+        });
+    }
 
     #[test]
     fn container_layout_matches_llvm_offload_binary() {
