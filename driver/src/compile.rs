@@ -22,7 +22,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use footer_gen::integration_header::{self, KernelInfo};
-use post_link::device;
+use post_link::{device, device_link};
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
@@ -562,6 +562,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
+    record_kernel_sources(&module, &placed);
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
@@ -585,6 +586,26 @@ fn finish_device_code(
         })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
+}
+
+/// Marks each placed kernel with where its callable is defined, so the device link tells one
+/// kernel launched from several TUs (one definition, in a header) from two kernels that share
+/// a name. The file is canonical: TUs may reach one header by different paths.
+fn record_kernel_sources(module: &post_link::llvm::Module<'_>, placed: &[(String, kernels::Launch<'_>)]) {
+    for (name, (_, object)) in placed {
+        let Some(kernel) = module.get_function(name) else {
+            continue;
+        };
+        let at = &object.location;
+        let file = at.file.as_deref().map_or_else(String::new, |f| {
+            std::fs::canonicalize(f)
+                .unwrap_or_else(|_| absolute(f))
+                .to_string_lossy()
+                .into_owned()
+        });
+        let source = format!("{file}:{}:{}", at.line, at.column);
+        kernel.set_string_attribute(device_link::KERNEL_SOURCE_ATTRIBUTE, &source);
+    }
 }
 
 /// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.

@@ -10,9 +10,11 @@
 //! * `prop` — `.prop` and `.table` text, Intel base64.
 //! * `images` — device-code split, an image's code bytes and property sets.
 //! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
-//! * `device`, `registration` — the device steps and registration object of `sycl-clang++`.
+//! * `device`, `device_link`, `registration` — the device steps, device link and registration
+//!   object of `sycl-clang++`.
 
 pub mod device;
+pub mod device_link;
 pub mod images;
 pub mod isolate;
 pub mod llvm;

@@ -1,0 +1,307 @@
+//! The device link of `sycl-clang++`: every object's device code in one module.
+//!
+//! * One kernel from several TUs: a kernel whose name type and body come from a header is
+//!   emitted by every TU that launches it. DPC++ makes kernels `weak_odr`, so the link keeps
+//!   one; `wrap_kernels` does the same with its wrappers (their bodies are internal, so each
+//!   TU's body stays private and the discarded wrapper's body is dropped as dead code). Two
+//!   *different* kernels of one name would then merge silently, so each wrapper records where
+//!   its callable is defined ([`KERNEL_SOURCE_ATTRIBUTE`], set by the driver from the front
+//!   end's analysis): equal kernels come from one definition, and two definitions of one
+//!   kernel name are refused by name and place. After the link kernels are external again,
+//!   as the SPIR-V images had them before.
+//! * Undefined device functions: a function the linked device code calls but no input
+//!   defines would reach the runtime as a SPIR-V import, which Intel's OpenCL CPU compiler
+//!   cannot resolve (it crashes). Every such call is refused here with the function and the
+//!   kernels that reach it.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use thiserror::Error;
+
+use crate::llvm::{Context, Function, Module};
+use crate::lower;
+
+/// String attribute on a wrapper kernel: where its callable (lambda or functor) is defined,
+/// `<canonical file>:<line>:<column>`, so the device link tells one kernel emitted by two TUs
+/// from two kernels sharing a name.
+pub const KERNEL_SOURCE_ATTRIBUTE: &str = "sycl-specconst-kernel-source";
+
+#[derive(Debug, Error)]
+pub enum LinkError {
+    /// Located at the second definition, as clang reports a redefinition.
+    #[error(
+        "{second_source}: error: kernel '{kernel}' is already defined, differently, at \
+         {first_source}; a kernel name must name one kernel (give one of them another name)"
+    )]
+    DuplicateKernel {
+        kernel: String,
+        first_source: String,
+        second_source: String,
+    },
+    #[error("{}", undefined_lines(.0))]
+    Undefined(Vec<UndefinedFunction>),
+    #[error("{input}: {message}")]
+    Llvm { input: String, message: String },
+}
+
+/// A function device code calls that no linked device code defines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedFunction {
+    /// Demangled (the mangled name when it does not demangle).
+    pub function: String,
+    /// Demangled kernel names that reach it, in module order.
+    pub kernels: Vec<String>,
+    /// When no kernel reaches it: the functions that call it.
+    pub callers: Vec<String>,
+}
+
+impl std::fmt::Display for UndefinedFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let from = if self.kernels.is_empty() {
+            format!("called from '{}'", self.callers.join("', '"))
+        } else if self.kernels.len() == 1 {
+            format!("called from kernel '{}'", self.kernels[0])
+        } else {
+            format!("called from kernels '{}'", self.kernels.join("', '"))
+        };
+        write!(
+            f,
+            "undefined device function '{}', {from}: no linked device code defines it (define it in \
+             a source, object or archive of this link, marked SYCL_EXTERNAL)",
+            self.function
+        )
+    }
+}
+
+/// One line per function; the driver prints each as an error of its own.
+fn undefined_lines(functions: &[UndefinedFunction]) -> String {
+    let lines: Vec<String> = functions.iter().map(ToString::to_string).collect();
+    lines.join("\n")
+}
+
+/// Parses and links `inputs` (name, bitcode) into one module: identical kernels from several
+/// TUs become one, different kernels of one name are refused, kernels end up external.
+pub fn link_inputs<'c>(
+    ctx: &'c Context,
+    inputs: Vec<(String, Vec<u8>)>,
+) -> Result<Option<Module<'c>>, LinkError> {
+    let mut linked: Option<Module<'c>> = None;
+    // Kernel name → the source of the definition kept.
+    let mut kernels: FxHashMap<String, Option<String>> = FxHashMap::default();
+    for (input, bytes) in inputs {
+        let module = ctx.parse_ir(bytes, &input).map_err(|e| LinkError::Llvm {
+            input: input.clone(),
+            message: e.trim_end().to_string(),
+        })?;
+        check_kernels(&module, &mut kernels)?;
+        match linked.as_mut() {
+            None => linked = Some(module),
+            Some(dst) => {
+                crate::device::share_header_definitions(dst, &module);
+                dst.link(module).map_err(|e| LinkError::Llvm {
+                    input,
+                    message: format!("cannot link: {e}"),
+                })?
+            }
+        }
+    }
+    if let Some(module) = &linked {
+        for kernel in module.functions() {
+            if kernel.is_spir_kernel() && !kernel.is_declaration() {
+                kernel.set_external_linkage();
+            }
+        }
+    }
+    Ok(linked)
+}
+
+/// Records `module`'s kernels; a kernel already defined by another input must come from the
+/// same definition (both sources known and equal), or be one the front end could not place
+/// (no source recorded: kept as DPC++ keeps `weak_odr` kernels).
+fn check_kernels(
+    module: &Module<'_>,
+    seen: &mut FxHashMap<String, Option<String>>,
+) -> Result<(), LinkError> {
+    for kernel in module.functions() {
+        if !kernel.is_spir_kernel() || kernel.is_declaration() {
+            continue;
+        }
+        let name = kernel.name();
+        let source = kernel.string_attribute(KERNEL_SOURCE_ATTRIBUTE);
+        match seen.get(&name) {
+            None => {
+                seen.insert(name, source);
+            }
+            Some(Some(first)) => {
+                if let Some(second) = source.filter(|s| s != first) {
+                    return Err(LinkError::DuplicateKernel {
+                        kernel: demangle_kernel(&name),
+                        first_source: first.clone(),
+                        second_source: second,
+                    });
+                }
+            }
+            Some(None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Refuses calls of functions no linked device code defines (see the module comment).
+/// Allowed undefined: LLVM intrinsics, the SPIR-V built-ins the SPIR-V backend maps
+/// (`__spirv_*`, plain or mangled), the spec-constant getters the lowering replaces, and what
+/// Intel's device runtime provides itself (`__assert_fail`, `__devicelib_*`).
+pub fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
+    let graph = CallGraph::of(module);
+    let mut undefined: Vec<Function<'_>> = Vec::new();
+    for f in module.functions() {
+        if f.is_declaration() && graph.is_called(f) && !provided_on_device(f) {
+            undefined.push(f);
+        }
+    }
+    if undefined.is_empty() {
+        return Ok(());
+    }
+    let kernels: Vec<Function<'_>> = module
+        .functions()
+        .into_iter()
+        .filter(|k| k.is_spir_kernel() && !k.is_declaration())
+        .collect();
+    let reached: Vec<(Function<'_>, FxHashSet<Function<'_>>)> =
+        kernels.iter().map(|&k| (k, graph.reachable(k))).collect();
+    let report = undefined
+        .into_iter()
+        .map(|f| UndefinedFunction {
+            function: demangle(&f.name()),
+            kernels: reached
+                .iter()
+                .filter(|(_, set)| set.contains(&f))
+                .map(|(k, _)| demangle_kernel(&k.name()))
+                .collect(),
+            callers: graph.callers(f).iter().map(|c| demangle(&c.name())).collect(),
+        })
+        .collect();
+    Err(LinkError::Undefined(report))
+}
+
+/// Direct calls between the module's functions.
+struct CallGraph<'m> {
+    callees: FxHashMap<Function<'m>, Vec<Function<'m>>>,
+}
+
+impl<'m> CallGraph<'m> {
+    fn of(module: &'m Module<'_>) -> Self {
+        let mut callees: FxHashMap<Function<'m>, Vec<Function<'m>>> = FxHashMap::default();
+        for f in module.functions() {
+            if f.is_declaration() {
+                continue;
+            }
+            let mut called: Vec<Function<'m>> = f
+                .instructions()
+                .into_iter()
+                .filter_map(|i| i.as_call()?.callee().as_function())
+                .collect();
+            called.dedup();
+            callees.insert(f, called);
+        }
+        CallGraph { callees }
+    }
+
+    fn is_called(&self, f: Function<'m>) -> bool {
+        self.callees.values().any(|c| c.contains(&f))
+    }
+
+    /// The defined functions calling `f` directly, in module order.
+    fn callers(&self, f: Function<'m>) -> Vec<Function<'m>> {
+        let mut callers: Vec<Function<'m>> = self
+            .callees
+            .iter()
+            .filter(|(_, c)| c.contains(&f))
+            .map(|(caller, _)| *caller)
+            .collect();
+        callers.sort_by_key(|c| c.name());
+        callers
+    }
+
+    /// Every function `root` reaches through direct calls.
+    fn reachable(&self, root: Function<'m>) -> FxHashSet<Function<'m>> {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![root];
+        while let Some(f) = stack.pop() {
+            for &callee in self.callees.get(&f).map(Vec::as_slice).unwrap_or(&[]) {
+                if seen.insert(callee) {
+                    stack.push(callee);
+                }
+            }
+        }
+        seen
+    }
+}
+
+fn provided_on_device(f: Function<'_>) -> bool {
+    let name = f.name();
+    f.is_intrinsic()
+        || name.starts_with("llvm.")
+        || is_spirv_builtin(&name)
+        || lower::is_spec_constant_getter(&name)
+        || name == "__assert_fail"
+        || name.starts_with("__devicelib_")
+}
+
+/// `__spirv_…`, or an Itanium-mangled free function of that name (`_Z<length>__spirv_…`).
+fn is_spirv_builtin(name: &str) -> bool {
+    let unmangled = name
+        .strip_prefix("_Z")
+        .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
+        .unwrap_or(name);
+    unmangled.starts_with("__spirv_")
+}
+
+fn demangle(name: &str) -> String {
+    cpp_demangle::Symbol::new(name.as_bytes())
+        .ok()
+        .and_then(|s| s.demangle().ok())
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A kernel's name (`_ZTS` + its name type) as the name type, demangled.
+pub fn demangle_kernel(name: &str) -> String {
+    let demangled = demangle(name);
+    demangled
+        .strip_prefix("typeinfo name for ")
+        .map_or(demangled.clone(), str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spirv_builtins_plain_and_mangled() {
+        assert!(is_spirv_builtin("__spirv_ControlBarrier"));
+        assert!(is_spirv_builtin("_Z33__spirv_BuiltInGlobalInvocationIdi"));
+        assert!(!is_spirv_builtin("_Z13missing_scalei"));
+        assert!(!is_spirv_builtin("_ZN2ns8__spirv_E"));
+    }
+
+    #[test]
+    fn kernel_names_demangle_to_their_name_type() {
+        assert_eq!(demangle_kernel("_ZTS10NamedTwice"), "NamedTwice");
+        assert_eq!(demangle(&"_Z13missing_scalei".to_string()), "missing_scale(int)");
+        assert_eq!(demangle_kernel("not mangled"), "not mangled");
+    }
+
+    #[test]
+    fn undefined_functions_name_their_kernels_or_callers() {
+        let one = UndefinedFunction {
+            function: "f(int)".into(),
+            kernels: vec!["K".into()],
+            callers: vec!["g()".into()],
+        };
+        assert!(one.to_string().starts_with("undefined device function 'f(int)', called from kernel 'K':"));
+        let none = UndefinedFunction {
+            kernels: vec![],
+            ..one
+        };
+        assert!(none.to_string().contains("called from 'g()'"));
+    }
+}
