@@ -104,14 +104,53 @@ pub fn link_inputs<'c>(
             }
         }
     }
-    if let Some(module) = &linked {
-        for kernel in module.functions() {
-            if kernel.is_spir_kernel() && !kernel.is_declaration() {
-                kernel.set_external_linkage();
-            }
-        }
+    if let Some(module) = linked.as_mut() {
+        keep_only_kernel_code(module)?;
     }
     Ok(linked)
+}
+
+/// Lists of globals that only matter to a host program or a further link: constructors and
+/// destructors of globals (a device image runs none; DPC++ never emits them for the device)
+/// and the `used` lists that would keep host-only code alive.
+const HOST_ONLY_LISTS: [&str; 4] = [
+    "llvm.global_ctors",
+    "llvm.global_dtors",
+    "llvm.used",
+    "llvm.compiler.used",
+];
+
+/// After the link, kernels (and functions called indirectly) are a device image's only entry
+/// points, as in DPC++'s images: kernels become external again (they were `weak_odr` for the
+/// link), everything else internal, and what no entry point reaches is removed — which
+/// includes the host-only code clang-22 emits for the device (vtables of classes whose key
+/// function is in the TU, their virtual functions, initialisers of globals), so it never
+/// reaches the runtime as unresolved SPIR-V imports.
+pub fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkError> {
+    for global in module.globals() {
+        if HOST_ONLY_LISTS.contains(&global.name().as_str()) && !global.has_users() {
+            // SAFETY: unused, and `globals()` lists each global once.
+            unsafe { global.delete() };
+        } else if global.initializer().is_some() && !global.name().starts_with("llvm.") {
+            global.set_internal_linkage();
+        }
+    }
+    for f in module.functions() {
+        if f.is_declaration() {
+            continue;
+        }
+        if f.is_spir_kernel() {
+            f.set_external_linkage();
+        } else if f.string_attribute("referenced-indirectly").is_none() {
+            f.set_internal_linkage();
+        }
+    }
+    module
+        .run_passes("globaldce")
+        .map_err(|message| LinkError::Llvm {
+            input: "the linked device code".into(),
+            message,
+        })
 }
 
 /// Records `module`'s kernels; a kernel already defined by another input must come from the

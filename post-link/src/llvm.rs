@@ -1359,6 +1359,12 @@ impl<'m> GlobalVariable<'m> {
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
+    /// Gives the global internal linkage (no longer visible outside the module).
+    pub fn set_internal_linkage(self) {
+        // SAFETY: a global variable is a global value.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
+    }
+
     pub fn linkage_is_private_or_internal(self) -> bool {
         // SAFETY: a global variable is a global value.
         let l = unsafe { c::LLVMGetLinkage(self.raw) };
