@@ -22,8 +22,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use footer_gen::integration_header::{self, KernelInfo};
-use post_link::{device, device_link};
 use post_link::llvm::Context;
+use post_link::{device, device_link};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::depfile::{self, DepOptions};
@@ -128,10 +128,12 @@ impl Unit<'_> {
             .status()
             .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
         if !status.success() {
-            return Err(Failure::Message("the device compile failed when run again".into()));
+            return Err(Failure::Message(
+                "the device compile failed when run again".into(),
+            ));
         }
-        let text = std::fs::read(&out)
-            .map_err(|e| format!("cannot read '{}': {e}", out.display()))?;
+        let text =
+            std::fs::read(&out).map_err(|e| format!("cannot read '{}': {e}", out.display()))?;
         let mut kept = Vec::with_capacity(text.len());
         for line in text.split_inclusive(|&b| b == b'\n') {
             if !CONSTRUCTOR_LISTS.iter().any(|list| line.starts_with(list)) {
@@ -570,7 +572,9 @@ fn finish_device_code(
         |e: String| format!("cannot read the device bitcode '{name}': {}", e.trim_end());
     let mut module = match ctx.parse_ir(raw, name) {
         Ok(module) => module,
-        Err(first) => ctx.parse_ir(reread()?, name).map_err(|_| unreadable(first))?,
+        Err(first) => ctx
+            .parse_ir(reread()?, name)
+            .map_err(|_| unreadable(first))?,
     };
     // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
     // (which clang names without `_Z`) also the bare name.
@@ -635,7 +639,10 @@ fn finish_device_code(
 /// Marks each placed kernel with where its callable is defined, so the device link tells one
 /// kernel launched from several TUs (one definition, in a header) from two kernels that share
 /// a name. The file is canonical: TUs may reach one header by different paths.
-fn record_kernel_sources(module: &post_link::llvm::Module<'_>, placed: &[(String, kernels::Launch<'_>)]) {
+fn record_kernel_sources(
+    module: &post_link::llvm::Module<'_>,
+    placed: &[(String, kernels::Launch<'_>)],
+) {
     for (name, (_, object)) in placed {
         let Some(kernel) = module.get_function(name) else {
             continue;

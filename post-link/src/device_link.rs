@@ -216,7 +216,11 @@ pub fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
                 .filter(|(_, set)| set.contains(&f))
                 .map(|(k, _)| demangle_kernel(&k.name()))
                 .collect(),
-            callers: graph.callers(f).iter().map(|c| demangle(&c.name())).collect(),
+            callers: graph
+                .callers(f)
+                .iter()
+                .map(|c| demangle(&c.name()))
+                .collect(),
         })
         .collect();
     Err(LinkError::Undefined(report))
@@ -325,8 +329,86 @@ mod tests {
     #[test]
     fn kernel_names_demangle_to_their_name_type() {
         assert_eq!(demangle_kernel("_ZTS10NamedTwice"), "NamedTwice");
-        assert_eq!(demangle(&"_Z13missing_scalei".to_string()), "missing_scale(int)");
+        assert_eq!(demangle("_Z13missing_scalei"), "missing_scale(int)");
         assert_eq!(demangle_kernel("not mangled"), "not mangled");
+    }
+
+    fn module(kernel_source: &str, extra: &str) -> Vec<u8> {
+        format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             define weak_odr spir_kernel void @_ZTS1K() #0 {{\n  call spir_func void @body()\n  ret void\n}}\n\
+             define internal spir_func void @body() {{\n  ret void\n}}\n\
+             {extra}\n\
+             attributes #0 = {{ \"{KERNEL_SOURCE_ATTRIBUTE}\"=\"{kernel_source}\" }}\n"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn one_kernel_from_two_inputs_links_once_and_ends_external() {
+        let ctx = Context::new();
+        let inputs = vec![
+            ("a.o".to_string(), module("/h.hpp:3:4", "")),
+            ("b.o".to_string(), module("/h.hpp:3:4", "")),
+        ];
+        let linked = link_inputs(&ctx, inputs).expect("links").expect("a module");
+        let kernel = linked.get_function("_ZTS1K").expect("the kernel");
+        assert!(kernel.linkage_is_external());
+        assert!(check_defined(&linked).is_ok());
+    }
+
+    #[test]
+    fn two_kernels_of_one_name_are_refused_where_they_are() {
+        let ctx = Context::new();
+        let inputs = vec![
+            ("a.o".to_string(), module("/a.cpp:3:4", "")),
+            ("b.o".to_string(), module("/b.cpp:5:6", "")),
+        ];
+        let error = link_inputs(&ctx, inputs).err().expect("refused");
+        assert_eq!(
+            error.to_string(),
+            "/b.cpp:5:6: error: kernel 'K' is already defined, differently, at /a.cpp:3:4; a \
+             kernel name must name one kernel (give one of them another name)"
+        );
+    }
+
+    #[test]
+    fn host_only_code_goes_and_undefined_calls_are_named_with_their_kernels() {
+        let ctx = Context::new();
+        // A host-only constructor list and an external function no kernel calls (its callee
+        // is defined nowhere, but it goes); the kernel reaches an undefined function through
+        // a defined one, and a SPIR-V built-in directly.
+        let extra = "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @init, ptr null }]\n\
+             define internal void @init() {\n  call void @_ZN5NoisyC1Ev()\n  ret void\n}\n\
+             declare void @_ZN5NoisyC1Ev()\n\
+             define spir_kernel void @_ZTS1L() {\n  call spir_func i32 @_Z6helperi(i32 1)\n  call spir_func void @_Z22__spirv_ControlBarrieriii(i32 2, i32 2, i32 0)\n  ret void\n}\n\
+             define spir_func i32 @_Z6helperi(i32 %x) {\n  %r = call spir_func i32 @_Z13missing_scalei(i32 %x)\n  ret i32 %r\n}\n\
+             define spir_func void @_Z6unusedv() {\n  call void @_Z10host_stuffv()\n  ret void\n}\n\
+             declare spir_func i32 @_Z13missing_scalei(i32)\n\
+             declare void @_Z10host_stuffv()\n\
+             declare spir_func void @_Z22__spirv_ControlBarrieriii(i32, i32, i32)";
+        let linked = link_inputs(&ctx, vec![("a.o".to_string(), module("/a.cpp:1:1", extra))])
+            .expect("links")
+            .expect("a module");
+        assert!(linked.get_function("_Z6unusedv").is_none());
+        assert!(linked.get_function("init").is_none());
+        assert!(
+            !linked
+                .globals()
+                .iter()
+                .any(|g| g.name() == "llvm.global_ctors")
+        );
+        let Err(LinkError::Undefined(undefined)) = check_defined(&linked) else {
+            panic!("the undefined function was not found");
+        };
+        assert_eq!(
+            undefined,
+            vec![UndefinedFunction {
+                function: "missing_scale(int)".into(),
+                kernels: vec!["L".into()],
+                callers: vec!["helper(int)".into()],
+            }]
+        );
     }
 
     #[test]
@@ -336,7 +418,10 @@ mod tests {
             kernels: vec!["K".into()],
             callers: vec!["g()".into()],
         };
-        assert!(one.to_string().starts_with("undefined device function 'f(int)', called from kernel 'K':"));
+        assert!(
+            one.to_string()
+                .starts_with("undefined device function 'f(int)', called from kernel 'K':")
+        );
         let none = UndefinedFunction {
             kernels: vec![],
             ..one

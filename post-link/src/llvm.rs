@@ -1300,7 +1300,8 @@ impl<'m> Function<'m> {
 
     /// Sets string attribute `key` to `value` on the function (replacing an earlier value).
     pub fn set_string_attribute(self, key: &str, value: &str) {
-        let (Ok(key_len), Ok(value_len)) = (c_uint::try_from(key.len()), c_uint::try_from(value.len()))
+        let (Ok(key_len), Ok(value_len)) =
+            (c_uint::try_from(key.len()), c_uint::try_from(value.len()))
         else {
             return;
         };
