@@ -226,3 +226,17 @@ extern __attribute__((nothrow)) void __spirv_ocl_prefetch(const __attribute__((o
 #ifndef __SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__
 #define __SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__ 1
 #endif
+
+// SYCL_EXTERNAL (SYCL 2020 §5.10.1): DPC++'s clang predefines it for the device; Intel's headers
+// define it (empty) for the host only. Upstream's [[clang::sycl_external]] makes the device
+// compile emit a function no kernel of its own TU calls, for the device link. Intel's headers
+// are set up first, without it, so their own declarations keep their device meaning
+// (__DPCPP_SYCL_EXTERNAL) and stay in positions a C++11 attribute could not take; the user's
+// SYCL_EXTERNAL has to begin its declaration (`SYCL_EXTERNAL extern int f();`), as
+// attributes do.
+#ifndef SYCL_EXTERNAL
+#if __has_include(<sycl/detail/defines_elementary.hpp>)
+#include <sycl/detail/defines_elementary.hpp>
+#endif
+#define SYCL_EXTERNAL [[clang::sycl_external]]
+#endif

@@ -22,8 +22,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use footer_gen::integration_header::{self, KernelInfo};
-use post_link::device;
 use post_link::llvm::Context;
+use post_link::{device, device_link};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
@@ -38,6 +38,9 @@ use crate::toolchain::Toolchain;
 use clang_args::without_dependency_output;
 
 const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
+
+/// How LLVM's printer starts the lines of the constructor and destructor lists.
+const CONSTRUCTOR_LISTS: [&[u8]; 2] = [b"@llvm.global_ctors = ", b"@llvm.global_dtors = "];
 
 /// The generated files of one TU, in its generated directory.
 struct Generated {
@@ -81,6 +84,11 @@ struct Unit<'a> {
 
 impl Unit<'_> {
     fn device_command(&self) -> Command {
+        self.device_command_writing(&self.files.raw_device, "-c")
+    }
+
+    /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
+    fn device_command_writing(&self, out: &Path, phase: &str) -> Command {
         let mut cmd = Command::new(&self.tc.clang);
         cmd.args(["-fsycl", "-fsycl-device-only"])
             .arg(format!(
@@ -89,6 +97,9 @@ impl Unit<'_> {
             ))
             .arg("-include")
             .arg(&self.files.prelude)
+            // A device image runs no destructors of globals (DPC++ never registers them for
+            // the device); registering them would call the host's `__cxa_atexit`.
+            .arg("-fno-c++-static-destructors")
             .args(without_dependency_output(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
@@ -96,11 +107,38 @@ impl Unit<'_> {
         if !has_optimization_flag(&self.cl.compile_flags) {
             cmd.arg("-O2");
         }
-        cmd.arg("-c")
-            .arg(&self.source.path)
-            .arg("-o")
-            .arg(&self.files.raw_device);
+        cmd.arg(phase).arg(&self.source.path).arg("-o").arg(out);
         cmd
+    }
+
+    /// The device code again, as LLVM text without the lists of global constructors and
+    /// destructors, for when clang-22 wrote bitcode LLVM cannot read back: for a template's
+    /// static data member initialised dynamically (its class's key function in the TU emits a
+    /// virtual function using it), clang-22 puts the member's `addrspace(1)` address into
+    /// `@llvm.global_ctors`' generic `ptr` field ("Incorrect type in struct initializer").
+    /// The text parser refuses that line just as well, so it is left out: a device image runs
+    /// no constructors (DPC++ never emits them for the device), and the device link removes
+    /// the host-only code they referenced. LLVM prints each global on one line of its own,
+    /// starting with its name, so the lines are found exactly.
+    fn device_text_without_constructor_lists(&self) -> Result<Vec<u8>> {
+        let out = self.files.raw_device.with_extension("ll");
+        let mut cmd = self.device_command_writing(&out, "-S");
+        let status = process::status(cmd.stdin(Stdio::null()).stderr(Stdio::null()))
+            .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
+        if !status.success() {
+            return Err(Failure::Message(
+                "the device compile failed when run again".into(),
+            ));
+        }
+        let text =
+            std::fs::read(&out).map_err(|e| format!("cannot read '{}': {e}", out.display()))?;
+        let mut kept = Vec::with_capacity(text.len());
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            if !CONSTRUCTOR_LISTS.iter().any(|list| line.starts_with(list)) {
+                kept.extend_from_slice(line);
+            }
+        }
+        Ok(kept)
     }
 
     /// The host compile; `out` is where clang writes (the staged output, or the final one for
@@ -513,6 +551,7 @@ fn finish_device_compile(
         emulated,
         device_pipeline(&unit.cl.compile_flags),
         &unit.tc.sycl_include,
+        || unit.device_text_without_constructor_lists(),
     )?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
@@ -548,11 +587,17 @@ fn finish_device_code(
     emulated: bool,
     pipeline: Option<&str>,
     sycl_include: &Path,
+    reread: impl FnOnce() -> Result<Vec<u8>>,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let ctx = Context::new();
-    let mut module = ctx
-        .parse_ir(raw, name)
-        .map_err(|e| format!("cannot read the device bitcode '{name}': {}", e.trim_end()))?;
+    let unreadable =
+        |e: String| format!("cannot read the device bitcode '{name}': {}", e.trim_end());
+    let mut module = match ctx.parse_ir(raw, name) {
+        Ok(module) => module,
+        Err(first) => ctx
+            .parse_ir(reread()?, name)
+            .map_err(|_| unreadable(first))?,
+    };
     // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
     // (which clang names without `_Z`) also the bare name.
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
@@ -588,6 +633,7 @@ fn finish_device_code(
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
     attributes::apply(&module, analysis, &placed, sycl_include)?;
+    record_kernel_sources(&module, &placed);
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
@@ -611,6 +657,29 @@ fn finish_device_code(
         })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
+}
+
+/// Marks each placed kernel with where its callable is defined, so the device link tells one
+/// kernel launched from several TUs (one definition, in a header) from two kernels that share
+/// a name. The file is canonical: TUs may reach one header by different paths.
+fn record_kernel_sources(
+    module: &post_link::llvm::Module<'_>,
+    placed: &[(String, kernels::Launch<'_>)],
+) {
+    for (name, (_, object)) in placed {
+        let Some(kernel) = module.get_function(name) else {
+            continue;
+        };
+        let at = &object.location;
+        let file = at.file.as_deref().map_or_else(String::new, |f| {
+            std::fs::canonicalize(f)
+                .unwrap_or_else(|_| absolute(f))
+                .to_string_lossy()
+                .into_owned()
+        });
+        let source = format!("{file}:{}:{}", at.line, at.column);
+        kernel.set_string_attribute(device_link::KERNEL_SOURCE_ATTRIBUTE, &source);
+    }
 }
 
 /// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.

@@ -12,6 +12,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use post_link::device;
+use post_link::device_link::LinkError;
 use post_link::lower::Mode;
 
 use crate::args::{CommandLine, InputKind, Phase, SpecConstMode};
@@ -243,6 +244,24 @@ pub(crate) fn build_and_link(tc: &Toolchain, cl: &CommandLine, echo: Echo) -> Re
     link(tc, cl, &link_inputs, &output, &scratch, echo)
 }
 
+/// A failed device build: each undefined device function is an error line of its own.
+fn device_link_failure(error: device::DeviceError) -> Failure {
+    match error {
+        device::DeviceError::Link(LinkError::Undefined(functions)) => {
+            for function in functions {
+                eprintln!("sycl-clang++: error: {function}");
+            }
+            Failure::Reported(1)
+        }
+        // Located at the kernel's second definition, in clang's form.
+        device::DeviceError::Link(duplicate @ LinkError::DuplicateKernel { .. }) => {
+            eprintln!("{duplicate}");
+            Failure::Reported(1)
+        }
+        other => Failure::Message(other.to_string()),
+    }
+}
+
 /// Device link, lowering and registration, then the host link against `libsycl.so.9`.
 fn link(
     tc: &Toolchain,
@@ -298,7 +317,7 @@ fn link(
             };
             let (images, steps) =
                 device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(device_link_failure)?;
             for (step, time) in steps {
                 timing(step, time);
             }

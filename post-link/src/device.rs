@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
+use crate::device_link::{self, LinkError};
 use crate::images::{self, CodeFormat};
 use crate::llvm::{Context, Function, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value};
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
@@ -63,6 +64,8 @@ pub enum DeviceError {
     Wrapper(String),
     #[error("device code: {0}")]
     Llvm(String),
+    #[error(transparent)]
+    Link(#[from] LinkError),
     #[error(transparent)]
     Lower(#[from] LowerError),
     #[error(transparent)]
@@ -448,7 +451,7 @@ impl Wrapper<'_> {
         let _ = writeln!(
             text,
             "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
-             define spir_kernel void @\"{name}\"({}) #0 {{\n\
+             define weak_odr spir_kernel void @\"{name}\"({}) #0 {{\n\
              entry:\n  \
              %object = alloca [{object_size} x i8], align {object_align}\n  \
              store [{object_size} x i8] zeroinitializer, ptr %object, align {object_align}",
@@ -748,7 +751,7 @@ fn native_scalar(size: u32) -> Option<(&'static str, &'static str)> {
 /// ("symbol multiply defined"). Such a definition in `incoming` that `linked` also defines is
 /// the same header code: it becomes `linkonce_odr`, so the linker keeps one. Kernels are never
 /// touched (two kernels of one name are a real error).
-fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
+pub(crate) fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
     let defined = |v: Option<Function<'_>>| {
         v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_spir_kernel())
     };
@@ -790,21 +793,9 @@ pub fn build_images(
         clock = now;
     };
     let ctx = Context::new();
-    let mut linked: Option<Module<'_>> = None;
-    for (name, bytes) in inputs {
-        let m = ctx
-            .parse_ir(bytes, &name)
-            .map_err(|e| DeviceError::Llvm(format!("{name}: {}", e.trim_end())))?;
-        match linked.as_mut() {
-            None => linked = Some(m),
-            Some(dst) => {
-                share_header_definitions(dst, &m);
-                dst.link(m)
-                    .map_err(|e| DeviceError::Llvm(format!("{name}: cannot link: {e}")))?
-            }
-        }
-    }
-    let module = linked.ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    let module = device_link::link_inputs(&ctx, inputs)?
+        .ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
+    device_link::check_defined(&module)?;
     lap("device link", &mut times);
     let modules = images::split_modules(module, split)?;
     if modules.len() > 1 {

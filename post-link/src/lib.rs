@@ -11,9 +11,11 @@
 //! * `requirements` — kernel attributes as metadata, used aspects, `SYCL/device requirements`.
 //! * `images` — device-code split, an image's code bytes and property sets.
 //! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
-//! * `device`, `registration` — the device steps and registration object of `sycl-clang++`.
+//! * `device`, `device_link`, `registration` — the device steps, device link and registration
+//!   object of `sycl-clang++`.
 
 pub mod device;
+pub mod device_link;
 pub mod images;
 pub mod isolate;
 pub mod llvm;

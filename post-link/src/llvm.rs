@@ -1238,6 +1238,19 @@ impl<'m> Function<'m> {
         l == llvm_sys::LLVMLinkage::LLVMExternalLinkage
     }
 
+    /// Gives the function plain external linkage (`weak_odr` kernels once the device link
+    /// has chosen one definition per name).
+    pub fn set_external_linkage(self) {
+        // SAFETY: a function is a global value.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMExternalLinkage) }
+    }
+
+    /// Whether the function is an LLVM intrinsic (`llvm.*`), which no module defines.
+    pub fn is_intrinsic(self) -> bool {
+        // SAFETY: a function.
+        unsafe { c::LLVMGetIntrinsicID(self.raw) != 0 }
+    }
+
     /// Makes the function `linkonce_odr`: on a device link, another module's definition of
     /// the same name may stand in for it.
     pub fn set_linkonce_odr_linkage(self) {
@@ -1323,6 +1336,28 @@ impl<'m> Function<'m> {
         }
     }
 
+    /// Sets string attribute `key` to `value` on the function (replacing an earlier value).
+    pub fn set_string_attribute(self, key: &str, value: &str) {
+        let (Ok(key_len), Ok(value_len)) =
+            (c_uint::try_from(key.len()), c_uint::try_from(value.len()))
+        else {
+            return;
+        };
+        // SAFETY: a function; LLVM copies both strings, read for their lengths, into the
+        // attribute it creates in the function's context.
+        unsafe {
+            let ctx = c::LLVMGetModuleContext(c::LLVMGetGlobalParent(self.raw));
+            let attribute = c::LLVMCreateStringAttribute(
+                ctx,
+                key.as_ptr() as *const c_char,
+                key_len,
+                value.as_ptr() as *const c_char,
+                value_len,
+            );
+            c::LLVMAddAttributeAtIndex(self.raw, llvm_sys::LLVMAttributeFunctionIndex, attribute);
+        }
+    }
+
     /// All instructions in block order.
     pub fn instructions(self) -> Vec<Instruction<'m>> {
         let mut out = Vec::new();
@@ -1361,6 +1396,12 @@ impl<'m> GlobalVariable<'m> {
         // SAFETY: a global variable; declarations have a null initializer.
         let v = unsafe { c::LLVMGetInitializer(self.raw) };
         (!v.is_null()).then(|| Value::wrap(v))
+    }
+
+    /// Gives the global internal linkage (no longer visible outside the module).
+    pub fn set_internal_linkage(self) {
+        // SAFETY: a global variable is a global value.
+        unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
     }
 
     pub fn linkage_is_private_or_internal(self) -> bool {
