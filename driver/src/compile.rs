@@ -29,6 +29,7 @@ use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
+use crate::spec_ids;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
     move_into_place, timing, write_file,
@@ -335,7 +336,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
             .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
         (analysis, device)
     });
-    let analysis = match analysis {
+    let mut analysis = match analysis {
         Ok(a) => a,
         // The host compile reports the errors itself, against the user's file.
         Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
@@ -347,7 +348,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
         let started = Instant::now();
-        kernels = finish_device_compile(unit, output, &analysis)?;
+        kernels = finish_device_compile(unit, output, &mut analysis)?;
         timing(
             "symbolic IDs, kernel entry points, embedding",
             started.elapsed(),
@@ -466,7 +467,7 @@ fn refuse_special_captures(
 fn finish_device_compile(
     unit: &Unit<'_>,
     output: std::io::Result<std::process::Output>,
-    analysis: &model::Analysis,
+    analysis: &mut model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
     let files = &unit.files;
     let clang = unit.tc.clang.to_string_lossy();
@@ -486,6 +487,7 @@ fn finish_device_compile(
         raw,
         &files.raw_device.to_string_lossy(),
         &unit.source.path.to_string_lossy(),
+        &unit.analysis_options(),
         analysis,
         emulated,
         device_pipeline(&unit.cl.compile_flags),
@@ -520,7 +522,8 @@ fn finish_device_code(
     raw: Vec<u8>,
     name: &str,
     source: &str,
-    analysis: &model::Analysis,
+    options: &plugin::Options,
+    analysis: &mut model::Analysis,
     emulated: bool,
     pipeline: Option<&str>,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
@@ -528,6 +531,11 @@ fn finish_device_code(
     let mut module = ctx
         .parse_ir(raw, name)
         .map_err(|e| format!("cannot read the device bitcode '{name}': {}", e.trim_end()))?;
+    // Whatever the device code reads must be a spec id of the analysis (and so of the footer).
+    let reads = device::spec_id_reads(&module);
+    spec_ids::add_device_only(options, analysis, &reads)?;
+    spec_ids::refuse_unknown(analysis, &reads)?;
+    let analysis = &*analysis;
     // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
     // (which clang names without `_Z`) also the bare name.
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
@@ -588,7 +596,7 @@ fn finish_device_code(
 }
 
 /// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.
-fn bare_global_name(mangled: &str) -> Option<&str> {
+pub(crate) fn bare_global_name(mangled: &str) -> Option<&str> {
     let rest = mangled.strip_prefix("_Z")?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let len: usize = rest[..digits].parse().ok()?;
