@@ -79,11 +79,10 @@ impl<'tu> Walker<'tu> {
             return;
         }
         self.found.used_targets.insert(target, ());
-        // A static member of a class template specialization: naming it instantiated the
-        // class, which declares all its static members (DPC++ collects each), in order.
-        if k == lc::CXCursor_VarDecl
-            && let Some(record) = target.semantic_parent()
-        {
+        // A static member (or member variable template specialization) of a class template
+        // specialization: naming it instantiated the class, which declares all its static
+        // members (DPC++ collects each), in order.
+        if let Some(record) = target.semantic_parent() {
             self.consider_type_use(record);
         }
         // Prefer the definition: an `extern` declaration only counts when the TU also defines
