@@ -29,11 +29,11 @@ use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
-use crate::spec_ids;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, generated_dir, has_optimization_flag,
     move_into_place, timing, write_file,
 };
+use crate::spec_ids;
 use crate::toolchain::Toolchain;
 use clang_args::without_dependency_output;
 

@@ -3,6 +3,7 @@
 //! lambda's body, which the host never instantiates) are looked up by name in a second host
 //! parse; what stays unknown is refused with a location and the name as written.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use plugin::model::{Analysis, LocalSpecId};
@@ -11,11 +12,17 @@ use post_link::device::SpecIdRead;
 use crate::kernels;
 use crate::pipeline::{Failure, Result, timing};
 
-/// Is `global` (an LLVM global's name) one of the analysis's spec ids?
-pub(crate) fn is_known(analysis: &Analysis, global: &str) -> bool {
-    analysis.spec_ids.iter().any(|s| {
-        s.mangled_name == global || crate::compile::bare_global_name(&s.mangled_name) == Some(global)
-    })
+/// The LLVM global names of the analysis's spec ids: mangled names, and for global-namespace
+/// variables (which clang names without `_Z`) the bare names too.
+fn known_globals(analysis: &Analysis) -> HashSet<&str> {
+    let mut known = HashSet::with_capacity(analysis.spec_ids.len());
+    for s in &analysis.spec_ids {
+        known.insert(s.mangled_name.as_str());
+        if let Some(bare) = crate::compile::bare_global_name(&s.mangled_name) {
+            known.insert(bare);
+        }
+    }
+    known
 }
 
 /// Adds to the analysis the spec ids device code reads that the host parse did not see,
@@ -25,9 +32,11 @@ pub(crate) fn add_device_only(
     analysis: &mut Analysis,
     reads: &[SpecIdRead],
 ) -> Result<()> {
+    let known = known_globals(analysis);
     let missing: Vec<(&str, String)> = reads
         .iter()
-        .filter(|r| !is_known(analysis, &r.global) && local_static(analysis, &r.global).is_none())
+        .filter(|r| !known.contains(r.global.as_str()))
+        .filter(|r| local_static(analysis, &r.global).is_none())
         .filter_map(|r| Some((r.global.as_str(), target_spelling(&r.global)?)))
         .collect();
     if missing.is_empty() {
@@ -52,8 +61,9 @@ pub(crate) fn add_device_only(
 /// per spec id: at a function-local `static` spec id's declaration, else at the launch of a
 /// kernel that reads it.
 pub(crate) fn refuse_unknown(analysis: &Analysis, reads: &[SpecIdRead]) -> Result<()> {
+    let known = known_globals(analysis);
     let mut refused = false;
-    for read in reads.iter().filter(|r| !is_known(analysis, &r.global)) {
+    for read in reads.iter().filter(|r| !known.contains(r.global.as_str())) {
         refused = true;
         if let Some(local) = local_static(analysis, &read.global) {
             eprintln!(

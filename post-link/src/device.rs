@@ -85,6 +85,8 @@ pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
         return Vec::new();
     };
     let mut reads: Vec<SpecIdRead> = Vec::new();
+    // Global name → its entry in `reads`.
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for user in function.users() {
         let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
             continue;
@@ -96,20 +98,27 @@ pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
         else {
             continue;
         };
-        let kernels = call.parent_function().map(kernels_reaching).unwrap_or_default();
+        let kernels = call
+            .parent_function()
+            .map(kernels_reaching)
+            .unwrap_or_default();
         let name = global.name();
-        match reads.iter_mut().find(|r| r.global == name) {
-            Some(read) => {
+        match index.get(&name) {
+            Some(&i) => {
+                let read = &mut reads[i];
                 for k in kernels {
                     if !read.kernels.contains(&k) {
                         read.kernels.push(k);
                     }
                 }
             }
-            None => reads.push(SpecIdRead {
-                global: name,
-                kernels,
-            }),
+            None => {
+                index.insert(name.clone(), reads.len());
+                reads.push(SpecIdRead {
+                    global: name,
+                    kernels,
+                });
+            }
         }
     }
     reads

@@ -2,8 +2,8 @@
 
 use std::rc::Rc;
 
-use super::{Purpose, Walker};
 use super::scopes::TU_KEY;
+use super::{Purpose, Walker};
 use crate::libclang::{self as lc, Cursor, Walk};
 
 impl<'tu> Walker<'tu> {
