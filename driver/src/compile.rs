@@ -345,6 +345,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
+    spec_ids::refuse_local_statics(&analysis)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
         let started = Instant::now();

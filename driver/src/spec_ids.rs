@@ -66,12 +66,7 @@ pub(crate) fn refuse_unknown(analysis: &Analysis, reads: &[SpecIdRead]) -> Resul
     for read in reads.iter().filter(|r| !known.contains(r.global.as_str())) {
         refused = true;
         if let Some(local) = local_static(analysis, &read.global) {
-            eprintln!(
-                "{}: error: '{}' is a function-local static specialization_id, which SYCL does \
-                 not allow (declare spec ids at namespace or class scope); device code reads it",
-                located(analysis, &local.location),
-                local.name
-            );
+            report_local_static(analysis, local);
             continue;
         }
         let name = demangled(&read.global).unwrap_or_else(|| read.global.clone());
@@ -104,6 +99,31 @@ pub(crate) fn refuse_unknown(analysis: &Analysis, reads: &[SpecIdRead]) -> Resul
     } else {
         Ok(())
     }
+}
+
+/// Refuses the function-local `static` spec ids the TU's code names (host or kernel code):
+/// no footer can name them, so the host would fail to link
+/// (`get_spec_constant_symbolic_ID<…>` undefined) and the device could not resolve them.
+pub(crate) fn refuse_local_statics(analysis: &Analysis) -> Result<()> {
+    let mut refused = false;
+    for local in analysis.local_spec_ids.iter().filter(|l| l.referenced) {
+        report_local_static(analysis, local);
+        refused = true;
+    }
+    if refused {
+        Err(Failure::Reported(1))
+    } else {
+        Ok(())
+    }
+}
+
+fn report_local_static(analysis: &Analysis, local: &LocalSpecId) {
+    eprintln!(
+        "{}: error: '{}' is a function-local static specialization_id, which SYCL does not \
+         allow (declare spec ids at namespace or class scope)",
+        located(analysis, &local.location),
+        local.name
+    );
 }
 
 /// The function-local `static` spec id `global` is: by mangled name, or (template patterns,

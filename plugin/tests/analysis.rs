@@ -297,23 +297,31 @@ fn function_local_static_spec_ids_are_recorded_apart() {
           (void)lambda; (void)not_static;
         }
         template <typename T> void g() { static constexpr sycl::specialization_id<int> in_g{}; }
-        void h() { g<int>(); }
+        void h(sycl::handler &handler) {
+          g<int>();
+          static constexpr sycl::specialization_id<int> named{4};
+          handler.set_specialization_constant<named>(5);
+        }
         "#,
     );
     assert!(a.spec_ids.is_empty(), "{:?}", ids(&a));
-    let locals: Vec<(&str, &str, u32)> = a
+    let locals: Vec<(&str, &str, u32, bool)> = a
         .local_spec_ids
         .iter()
-        .map(|l| (l.name.as_str(), l.mangled_name.as_str(), l.location.line))
+        .map(|l| {
+            let name = l.name.as_str();
+            (name, l.mangled_name.as_str(), l.location.line, l.referenced)
+        })
         .collect();
     // The pattern's `in_g` has no mangling; its instantiation `g<int>`'s does.
     assert_eq!(
         locals,
         [
-            ("in_f", "_ZZ1fvE4in_f", 3),
-            ("in_lambda", "_ZZZ1fvENKUlvE_clEvE9in_lambda", 4),
-            ("in_g", "", 8),
-            ("in_g", "_ZZ1gIiEvvE4in_g", 8),
+            ("in_f", "_ZZ1fvE4in_f", 3, false),
+            ("in_lambda", "_ZZZ1fvENKUlvE_clEvE9in_lambda", 4, false),
+            ("in_g", "", 8, false),
+            ("in_g", "_ZZ1gIiEvvE4in_g", 8, false),
+            ("named", "_ZZ1hRN4sycl3_V17handlerEE5named", 11, true),
         ]
     );
 }

@@ -33,8 +33,9 @@ pub(super) struct Found<'tu> {
     pub(super) seen_mangled: FxHashSet<String>,
     /// Function-local `static` spec ids, which no footer names (for the driver's error).
     pub(super) local_statics: Vec<LocalSpecId>,
-    /// Their canonical declarations (a pattern's and each instantiation's are distinct).
-    local_seen: CursorMap<'tu, ()>,
+    /// Their canonical declarations (a pattern's and each instantiation's are distinct) →
+    /// index in `local_statics`.
+    local_seen: CursorMap<'tu, usize>,
 }
 
 /// Which types are `sycl::specialization_id<T>`, cached per cursor.
@@ -79,6 +80,10 @@ impl<'tu> Walker<'tu> {
             return;
         }
         self.found.used_targets.insert(target, ());
+        if let Some(local) = self.found.local_seen.get(target.canonical()) {
+            self.found.local_statics[local].referenced = true;
+            return;
+        }
         // A static member (or member variable template specialization) of a class template
         // specialization: naming it instantiated the class, which declares all its static
         // members (DPC++ collects each), in order.
@@ -118,7 +123,9 @@ impl<'tu> Walker<'tu> {
         if self.found.local_seen.get(canonical).is_some() {
             return;
         }
-        self.found.local_seen.insert(canonical, ());
+        self.found
+            .local_seen
+            .insert(canonical, self.found.local_statics.len());
         // A template pattern's variable has no mangling (asking may trip clang's mangler).
         let mangled_name = if in_pattern {
             String::new()
@@ -129,6 +136,7 @@ impl<'tu> Walker<'tu> {
             name: c.spelling(),
             mangled_name,
             location: source_location(c),
+            referenced: false,
         });
     }
 

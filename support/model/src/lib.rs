@@ -60,6 +60,8 @@ pub struct LocalSpecId {
     /// Its mangled name in `_Z` form (empty in a template pattern, which has none).
     pub mangled_name: String,
     pub location: SourceLocation,
+    /// Whether the TU's code names it (`set_specialization_constant<x>`, a kernel's read).
+    pub referenced: bool,
 }
 
 /// One `specialization_id` variable that goes into the footer.
