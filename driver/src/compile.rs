@@ -34,6 +34,7 @@ use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, has_optimization_flag,
     move_into_place, timing, write_file,
 };
+use crate::spec_ids;
 use crate::toolchain::Toolchain;
 use clang_args::without_dependency_output;
 
@@ -396,7 +397,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
             .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
         (analysis, device)
     });
-    let analysis = match analysis {
+    let mut analysis = match analysis {
         Ok(a) => a,
         // The host compile reports the errors itself, against the user's file.
         Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
@@ -405,10 +406,11 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
+    spec_ids::refuse_local_statics(&analysis)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
         let started = Instant::now();
-        kernels = finish_device_compile(unit, output, &analysis)?;
+        kernels = finish_device_compile(unit, output, &mut analysis)?;
         timing(
             "symbolic IDs, kernel entry points, embedding",
             started.elapsed(),
@@ -527,7 +529,7 @@ fn refuse_special_captures(
 fn finish_device_compile(
     unit: &Unit<'_>,
     output: std::io::Result<std::process::Output>,
-    analysis: &model::Analysis,
+    analysis: &mut model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
     let files = &unit.files;
     let clang = unit.tc.clang.to_string_lossy();
@@ -542,17 +544,7 @@ fn finish_device_compile(
     }
     let raw = std::fs::read(&files.raw_device)
         .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
-    let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
-    let (bitcode, kernels) = finish_device_code(
-        raw,
-        &files.raw_device.to_string_lossy(),
-        &unit.source.path.to_string_lossy(),
-        analysis,
-        emulated,
-        device_pipeline(&unit.cl.compile_flags),
-        &unit.tc.sycl_include,
-        || unit.device_text_without_constructor_lists(),
-    )?;
+    let (bitcode, kernels) = finish_device_code(unit, raw, analysis)?;
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
     }
@@ -577,27 +569,35 @@ fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
     }
 }
 
-/// Resolves symbolic IDs with the analysis and gives kernels the runtime's calling
-/// convention; returns the final bitcode and the kernels' descriptions.
-fn finish_device_code(
+/// The device compile's module; when clang-22 wrote bitcode LLVM cannot read back, the
+/// compile's text without its constructor lists (`reread`).
+fn read_device_module<'c>(
+    ctx: &'c Context,
     raw: Vec<u8>,
     name: &str,
-    source: &str,
-    analysis: &model::Analysis,
-    emulated: bool,
-    pipeline: Option<&str>,
-    sycl_include: &Path,
     reread: impl FnOnce() -> Result<Vec<u8>>,
-) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
-    let ctx = Context::new();
-    let unreadable =
-        |e: String| format!("cannot read the device bitcode '{name}': {}", e.trim_end());
-    let mut module = match ctx.parse_ir(raw, name) {
-        Ok(module) => module,
-        Err(first) => ctx
-            .parse_ir(reread()?, name)
-            .map_err(|_| unreadable(first))?,
-    };
+) -> Result<post_link::llvm::Module<'c>> {
+    match ctx.parse_ir(raw, name) {
+        Ok(module) => Ok(module),
+        Err(first) => ctx.parse_ir(reread()?, name).map_err(|_| {
+            Failure::Message(format!(
+                "cannot read the device bitcode '{name}': {}",
+                first.trim_end()
+            ))
+        }),
+    }
+}
+
+/// Every spec id the device code reads gets its symbolic ID; those the host parse never saw
+/// are looked up (and added to the analysis, so to the footer) or refused, located.
+fn resolve_spec_ids(
+    module: &post_link::llvm::Module<'_>,
+    options: &plugin::Options,
+    analysis: &mut model::Analysis,
+) -> Result<()> {
+    let reads = device::spec_id_reads(module);
+    spec_ids::add_device_only(options, analysis, &reads)?;
+    spec_ids::refuse_unknown(analysis, &reads)?;
     // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
     // (which clang names without `_Z`) also the bare name.
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
@@ -607,8 +607,27 @@ fn finish_device_code(
             ids.insert(bare, &s.symbolic_id);
         }
     }
-    device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
-        .map_err(|e| e.to_string())?;
+    device::resolve_symbolic_ids(module, |global| ids.get(global).map(|id| id.to_string()))
+        .map(|_resolved| ())
+        .map_err(|e| Failure::Message(e.to_string()))
+}
+
+/// Resolves symbolic IDs with the analysis and gives kernels the runtime's calling
+/// convention; returns the final bitcode and the kernels' descriptions.
+fn finish_device_code(
+    unit: &Unit<'_>,
+    raw: Vec<u8>,
+    analysis: &mut model::Analysis,
+) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
+    let ctx = Context::new();
+    let name = unit.files.raw_device.to_string_lossy();
+    let mut module = read_device_module(&ctx, raw, &name, || {
+        unit.device_text_without_constructor_lists()
+    })?;
+    resolve_spec_ids(&module, &unit.analysis_options(), analysis)?;
+    let analysis = &*analysis;
+    let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
+    let source = unit.source.path.to_string_lossy();
     // Each device kernel is matched with its launch once: for its layout here, for its
     // description and the refusal check below.
     let placed = std::cell::RefCell::new(Vec::new());
@@ -617,7 +636,7 @@ fn finish_device_code(
         device::wrap_kernels(
             &mut module,
             emulated,
-            source,
+            &source,
             |name| match kernels::launch_of(analysis, name) {
                 Some(launch) => {
                     placed.borrow_mut().push((name.to_string(), launch));
@@ -632,7 +651,7 @@ fn finish_device_code(
         .map_err(|e| e.to_string())?;
     let placed = placed.into_inner();
     refuse_special_captures(analysis, &placed, unplaced.get())?;
-    attributes::apply(&module, analysis, &placed, sycl_include)?;
+    attributes::apply(&module, analysis, &placed, &unit.tc.sycl_include)?;
     record_kernel_sources(&module, &placed);
     module
         .verify()
@@ -641,7 +660,7 @@ fn finish_device_code(
     // its body with the kernel object in memory, and the body reloads accessor pointers and
     // ranges in every loop iteration (stores through generic pointers may alias the object).
     // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
-    if let Some(pipeline) = pipeline {
+    if let Some(pipeline) = device_pipeline(&unit.cl.compile_flags) {
         module
             .run_passes(pipeline)
             .map_err(|e| format!("internal error: optimising the device code: {e}"))?;
@@ -683,7 +702,7 @@ fn record_kernel_sources(
 }
 
 /// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.
-fn bare_global_name(mangled: &str) -> Option<&str> {
+pub(crate) fn bare_global_name(mangled: &str) -> Option<&str> {
     let rest = mangled.strip_prefix("_Z")?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let len: usize = rest[..digits].parse().ok()?;

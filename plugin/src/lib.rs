@@ -232,6 +232,43 @@ pub fn analyze(options: &Options) -> Result<Analysis, Error> {
     })
 }
 
+/// The spec ids that `names` denote in the TU `options` describes, one per name (`None`: not a
+/// spec id, or not nameable): `names` are qualified names valid at the end of the TU
+/// (`::holder<Tag>::vt<4>`), such as those of spec ids only device code instantiates (in a
+/// functor template's `operator()`, which the host never instantiates), demangled from the
+/// device code. A second parse, with Intel's headers from the cache as the analysis had them.
+pub fn spec_ids_named(options: &Options, names: &[String]) -> Result<Vec<Option<SpecId>>, Error> {
+    /// The walk recurses as deep as the TU's expressions.
+    const STACK_BYTES: usize = 256 << 20;
+    let _ = libclang::load();
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("sycl-specconst-named".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, || spec_ids_named_here(options, names))
+            .map_err(|e| Error::Internal(format!("cannot start the analysis thread: {e}")))?
+            .join()
+            .unwrap_or_else(|_| Err(Error::Internal("the analysis thread panicked".into())))
+    })
+}
+
+fn spec_ids_named_here(options: &Options, names: &[String]) -> Result<Vec<Option<SpecId>>, Error> {
+    let unique_prefix = unique_prefix_for(options)?;
+    let streamed_source = check_source(&options.source)?;
+    let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
+    let mut args = host_parse_args(&options.args);
+    if let (Some(dir), None) = (&options.header_cache, &streamed_source)
+        && let Some(ast) = header_cache::headers_ast(&index, dir, &options.source, &args)
+    {
+        args.extend(["-include-pch".into(), ast.into()]);
+    }
+    let source = probe_parse::SourceText {
+        path: &options.source,
+        bytes: source_bytes(&options.source, streamed_source)?,
+    };
+    probe_parse::spec_ids_named(&index, source, &args, &unique_prefix, names)
+}
+
 /// The soft address-space limit (`ulimit -v`) in bytes, if there is one.
 fn address_space_limit() -> Option<usize> {
     use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit};
@@ -268,6 +305,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let kernels = collected.kernels;
     let instantiated_kernels = collected.instantiated_kernels;
     let warnings = collected.warnings;
+    let local_spec_ids = collected.local_spec_ids;
     let spec_ids = if probes.is_empty() {
         collected
             .declared
@@ -304,6 +342,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         instantiated_kernels,
         dependencies,
         warnings,
+        local_spec_ids,
     })
 }
 

@@ -54,20 +54,62 @@ fn probe_name(probe: usize, member: usize) -> String {
 }
 
 /// The source with one probe variable per member appended.
-fn with_probes(mut text: Vec<u8>, probes: &[Probe<'_>]) -> Vec<u8> {
+fn with_probes(text: Vec<u8>, probes: &[Probe<'_>]) -> Vec<u8> {
+    let targets = probes.iter().enumerate().flat_map(|(i, probe)| {
+        probe
+            .members
+            .iter()
+            .enumerate()
+            .map(move |(j, member)| (probe_name(i, j), format!("{}::{member}", probe.class)))
+    });
+    with_probe_lines(text, targets)
+}
+
+/// The source with `static const auto *const NAME = &TARGET;` appended per probe.
+fn with_probe_lines(mut text: Vec<u8>, probes: impl Iterator<Item = (String, String)>) -> Vec<u8> {
     let mut appended = String::from("\n");
-    for (i, probe) in probes.iter().enumerate() {
-        for (j, member) in probe.members.iter().enumerate() {
-            let _ = writeln!(
-                appended,
-                "static const auto *const {} = &{}::{member};",
-                probe_name(i, j),
-                probe.class
-            );
-        }
+    for (name, target) in probes {
+        let _ = writeln!(appended, "static const auto *const {name} = &{target};");
     }
     text.extend_from_slice(appended.as_bytes());
     text
+}
+
+/// The spec ids that qualified names (`::holder<Tag>::vt<4>`, valid at the end of the TU)
+/// denote, one per name (`None`: not a spec id, or not nameable there): a parse of the source
+/// with one probe per name appended. For variables only device code instantiates (members of
+/// class templates used in a functor template's `operator()`), which the host parse never sees.
+pub(crate) fn spec_ids_named(
+    index: &libclang::Index,
+    source: SourceText<'_>,
+    args: &[OsString],
+    unique_prefix: &str,
+    names: &[String],
+) -> Result<Vec<Option<SpecId>>, Error> {
+    let targets = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (probe_name(i, 0), name.clone()));
+    let text = with_probe_lines(source.bytes, targets);
+    let tu = index
+        .parse(source.path.as_os_str(), args, Some(&text), true)
+        .map_err(|f| parse_error(f, source.path))?;
+    let mut walker = Walker::new(unique_prefix.to_string(), Purpose::ProbeResolution);
+    walker.walk_tu(tu.cursor());
+    let targets = walker.take_probe_targets();
+    let second = walker.finish(&mut []);
+    let mut spec_ids: HashMap<String, SpecId> = second
+        .declared
+        .into_iter()
+        .chain(second.used)
+        .map(|(c, spec)| (c.usr(), spec))
+        .collect();
+    Ok((0..names.len())
+        .map(|i| {
+            let usr = targets.get(&probe_name(i, 0))?;
+            spec_ids.remove(usr)
+        })
+        .collect())
 }
 
 /// What the probe parse found.

@@ -285,3 +285,67 @@ fn variable_template_arguments_print_like_clangs_class_template_arguments() {
         assert_eq!(class_args, var_args, "{pair:?}");
     }
 }
+
+#[test]
+fn function_local_static_spec_ids_are_recorded_apart() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        void f() {
+          static constexpr sycl::specialization_id<int> in_f{1};
+          auto lambda = [] { static constexpr sycl::specialization_id<int> in_lambda{2}; };
+          constexpr int not_static = 3;
+          (void)lambda; (void)not_static;
+        }
+        template <typename T> void g() { static constexpr sycl::specialization_id<int> in_g{}; }
+        void h(sycl::handler &handler) {
+          g<int>();
+          static constexpr sycl::specialization_id<int> named{4};
+          handler.set_specialization_constant<named>(5);
+        }
+        "#,
+    );
+    assert!(a.spec_ids.is_empty(), "{:?}", ids(&a));
+    let locals: Vec<(&str, &str, u32, bool)> = a
+        .local_spec_ids
+        .iter()
+        .map(|l| {
+            let name = l.name.as_str();
+            (name, l.mangled_name.as_str(), l.location.line, l.referenced)
+        })
+        .collect();
+    // The pattern's `in_g` has no mangling; its instantiation `g<int>`'s does.
+    assert_eq!(
+        locals,
+        [
+            ("in_f", "_ZZ1fvE4in_f", 3, false),
+            ("in_lambda", "_ZZZ1fvENKUlvE_clEvE9in_lambda", 4, false),
+            ("in_g", "", 8, false),
+            ("in_g", "_ZZ1gIiEvvE4in_g", 8, false),
+            ("named", "_ZZ1hRN4sycl3_V17handlerEE5named", 11, true),
+        ]
+    );
+}
+
+#[test]
+fn spec_ids_named_in_called_function_template_instantiations() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        struct Tag {};
+        template <typename T> struct holder {
+          static constexpr sycl::specialization_id<int> sc{1};
+          template <int N> static constexpr sycl::specialization_id<int> vt{N};
+        };
+        template <auto &S> void set(sycl::handler &h) { h.set_specialization_constant<S>(1); }
+        template <typename T> void outer(sycl::handler &h) {
+          set<holder<T>::template vt<2>>(h);
+        }
+        void run(sycl::handler &h) { outer<Tag>(h); }
+        "#,
+    );
+    let mut found = ids(&a);
+    found.sort_unstable();
+    assert_eq!(
+        found,
+        ["_ZN6holderI3TagE2scE", "_ZN6holderI3TagE2vtILi2EEE"]
+    );
+}

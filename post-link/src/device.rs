@@ -72,6 +72,88 @@ pub enum DeviceError {
     PostLink(#[from] tool::Error),
 }
 
+/// A spec id the device code reads: the LLVM name of its global (its mangled name) and the
+/// kernels whose code reads it (empty when no kernel reaches the reading function).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecIdRead {
+    pub global: String,
+    pub kernels: Vec<String>,
+}
+
+/// Every spec-id global a `symbolic_id(&S)` call names, once, in module order, with the
+/// kernels that reach the call (through at most a few levels of calls: clang inlines the
+/// getters into the kernel at any optimisation level but `-O0`).
+pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
+    let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
+        return Vec::new();
+    };
+    let mut reads: Vec<SpecIdRead> = Vec::new();
+    // Global name → its entry in `reads`.
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for user in function.users() {
+        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
+            continue;
+        };
+        let Some(global) = call
+            .arg(0)
+            .map(lower::strip_pointer_casts)
+            .and_then(Value::as_global_variable)
+        else {
+            continue;
+        };
+        let kernels = call
+            .parent_function()
+            .map(kernels_reaching)
+            .unwrap_or_default();
+        let name = global.name();
+        match index.get(&name) {
+            Some(&i) => {
+                let read = &mut reads[i];
+                for k in kernels {
+                    if !read.kernels.contains(&k) {
+                        read.kernels.push(k);
+                    }
+                }
+            }
+            None => {
+                index.insert(name.clone(), reads.len());
+                reads.push(SpecIdRead {
+                    global: name,
+                    kernels,
+                });
+            }
+        }
+    }
+    reads
+}
+
+/// The kernels that call `function` (itself if it is one), breadth first over its callers.
+fn kernels_reaching(function: Function<'_>) -> Vec<String> {
+    const MAX_FUNCTIONS: usize = 256;
+    let mut queue = vec![function];
+    let mut seen = std::collections::HashSet::new();
+    let mut kernels = Vec::new();
+    let mut next = 0;
+    while let Some(&f) = queue.get(next) {
+        next += 1;
+        if !seen.insert(f.as_value()) || seen.len() > MAX_FUNCTIONS {
+            continue;
+        }
+        if f.is_spir_kernel() {
+            kernels.push(f.name());
+            continue;
+        }
+        queue.extend(
+            f.users()
+                .into_iter()
+                .filter_map(Value::as_call)
+                .filter(|c| c.callee() == f.as_value())
+                .filter_map(|c| c.parent_function()),
+        );
+    }
+    kernels
+}
+
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
 /// Returns the number of calls replaced.
 pub fn resolve_symbolic_ids(

@@ -5,7 +5,7 @@ use super::Walker;
 use super::members::Probe;
 use super::scopes::{PendingScopes, TU_KEY};
 use crate::libclang::Cursor;
-use crate::model::{Inlining, Kernel, Scope, SourceLocation, SpecId};
+use crate::model::{Inlining, Kernel, LocalSpecId, Scope, SourceLocation, SpecId};
 
 /// What one walk collected; spec ids come with their canonical declaration cursor.
 pub(crate) struct Collected<'tu> {
@@ -15,6 +15,8 @@ pub(crate) struct Collected<'tu> {
     pub(crate) kernels: Vec<Kernel>,
     /// clang-style warnings (`file:line:col: warning: …`).
     pub(crate) warnings: Vec<String>,
+    /// Function-local `static` spec ids.
+    pub(crate) local_spec_ids: Vec<LocalSpecId>,
 }
 
 impl<'tu> Walker<'tu> {
@@ -48,6 +50,7 @@ impl<'tu> Walker<'tu> {
             kernels: std::mem::take(&mut self.launches.kernels),
             instantiated_kernels: std::mem::take(&mut self.launches.instantiated_kernels),
             warnings: std::mem::take(&mut self.warnings),
+            local_spec_ids: std::mem::take(&mut self.found.local_statics),
         }
     }
 

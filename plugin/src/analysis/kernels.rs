@@ -7,7 +7,7 @@ use super::maps::CursorMap;
 use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
-use crate::libclang::{self as lc, Cursor, Type, Walk};
+use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{Callable, Kernel, KernelAttributes, KernelObject};
 
 /// Kernel launches found so far.
@@ -96,21 +96,14 @@ impl<'tu> Walker<'tu> {
         }
         self.launches.searched_instantiations.insert(function, ());
         let patterns = self.launches.kernels.len();
-        let mut calls = Vec::new();
-        function.visit(|c| {
-            if c.kind() == lc::CXCursor_CallExpr {
-                calls.push(c);
-            }
-            Walk::Recurse
-        });
         let mut values = kernel_attributes::template_values(function);
         if let Some(class) = function.semantic_parent() {
             values.extend(kernel_attributes::template_values(class));
         }
         let outer = std::mem::replace(&mut self.launches.template_values, values);
-        for call in calls {
-            self.consider_kernel_call(call);
-        }
+        // The whole body, not only its calls: spec ids it names (`holder<T>::sc` with `T`
+        // known) exist only in instantiations.
+        self.walk_instantiated_body(function);
         self.launches.template_values = outer;
         // What `consider_kernel_call` found here are instantiated launches, not patterns.
         let found: Vec<Kernel> = self.launches.kernels.drain(patterns..).collect();

@@ -50,7 +50,7 @@ pub(super) fn mangled_name(
 /// libclang's mangling forced to the `_Z` form: `clang_Cursor_getMangling` applies
 /// `shouldMangleDeclName`, so a global-namespace variable comes back bare, while the builtin
 /// always mangles (`_Z` + length + name).
-fn libclang_mangling(c: Cursor<'_>) -> String {
+pub(super) fn libclang_mangling(c: Cursor<'_>) -> String {
     let mangled = c.mangling();
     if mangled.is_empty() || mangled.starts_with("_Z") {
         mangled

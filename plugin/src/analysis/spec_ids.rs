@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use super::instantiations::is_partial_specialization_usr;
-use super::mangling::mangled_name;
+use super::mangling::{libclang_mangling, mangled_name};
 use rustc_hash::FxHashSet;
 
 use super::maps::CursorMap;
@@ -13,7 +13,7 @@ use super::scopes::{PendingScopes, ScopeInfo};
 use super::source_location;
 use super::{Purpose, Walker};
 use crate::libclang::{self as lc, Cursor, Type};
-use crate::model::{Linkage, Scope, SpecId};
+use crate::model::{Linkage, LocalSpecId, Scope, SpecId};
 
 /// The spec ids collected so far, and what was already looked at.
 #[derive(Default)]
@@ -31,6 +31,11 @@ pub(super) struct Found<'tu> {
     /// Mangled names collected: members built without a cursor of their own
     /// (`direct_members`) are recognised by name when a use reaches them.
     pub(super) seen_mangled: FxHashSet<String>,
+    /// Function-local `static` spec ids, which no footer names (for the driver's error).
+    pub(super) local_statics: Vec<LocalSpecId>,
+    /// Their canonical declarations (a pattern's and each instantiation's are distinct) →
+    /// index in `local_statics`.
+    local_seen: CursorMap<'tu, usize>,
 }
 
 /// Which types are `sycl::specialization_id<T>`, cached per cursor.
@@ -75,11 +80,14 @@ impl<'tu> Walker<'tu> {
             return;
         }
         self.found.used_targets.insert(target, ());
-        // A static member of a class template specialization: naming it instantiated the
-        // class, which declares all its static members (DPC++ collects each), in order.
-        if k == lc::CXCursor_VarDecl
-            && let Some(record) = target.semantic_parent()
-        {
+        if let Some(local) = self.found.local_seen.get(target.canonical()) {
+            self.found.local_statics[local].referenced = true;
+            return;
+        }
+        // A static member (or member variable template specialization) of a class template
+        // specialization: naming it instantiated the class, which declares all its static
+        // members (DPC++ collects each), in order.
+        if let Some(record) = target.semantic_parent() {
             self.consider_type_use(record);
         }
         // Prefer the definition: an `extern` declaration only counts when the TU also defines
@@ -88,6 +96,48 @@ impl<'tu> Walker<'tu> {
         if let Some(found) = self.spec_id_for(def) {
             self.push(found, true);
         }
+    }
+
+    /// A variable declared in a function body: a function-local `static` spec id is
+    /// remembered (SYCL forbids it; the driver refuses it, located, if device code reads it).
+    pub(super) fn consider_local_static(&mut self, c: Cursor<'tu>, in_pattern: bool) {
+        if c.kind() != lc::CXCursor_VarDecl || !c.has_global_storage() {
+            return;
+        }
+        let in_function = c.semantic_parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                lc::CXCursor_FunctionDecl
+                    | lc::CXCursor_CXXMethod
+                    | lc::CXCursor_Constructor
+                    | lc::CXCursor_Destructor
+                    | lc::CXCursor_ConversionFunction
+                    | lc::CXCursor_FunctionTemplate
+                    | lc::CXCursor_LambdaExpr
+            )
+        });
+        if !in_function || self.specialization_id_value_type(c.ty()).is_none() {
+            return;
+        }
+        let canonical = c.canonical();
+        if self.found.local_seen.get(canonical).is_some() {
+            return;
+        }
+        self.found
+            .local_seen
+            .insert(canonical, self.found.local_statics.len());
+        // A template pattern's variable has no mangling (asking may trip clang's mangler).
+        let mangled_name = if in_pattern {
+            String::new()
+        } else {
+            libclang_mangling(c)
+        };
+        self.found.local_statics.push(LocalSpecId {
+            name: c.spelling(),
+            mangled_name,
+            location: source_location(c),
+            referenced: false,
+        });
     }
 
     pub(super) fn push(

@@ -2,8 +2,8 @@
 
 use std::rc::Rc;
 
-use super::Walker;
 use super::scopes::TU_KEY;
+use super::{Purpose, Walker};
 use crate::libclang::{self as lc, Cursor, Walk};
 
 impl<'tu> Walker<'tu> {
@@ -40,6 +40,12 @@ impl<'tu> Walker<'tu> {
             }
             Walk::Continue
         });
+    }
+
+    /// The body of an instantiated function (`run<int>`), as concrete local code: its uses
+    /// name the instantiated spec ids and types, its calls lead to further instantiations.
+    pub(super) fn walk_instantiated_body(&mut self, function: Cursor<'tu>) {
+        self.walk_children(function, Context::Local, None);
     }
 
     /// Prepares a namespace's members, which are visited with the namespace's key for the
@@ -108,6 +114,8 @@ impl<'tu> Walker<'tu> {
     fn visit_variable(&mut self, c: Cursor<'tu>, context: Context) -> Descend {
         if context == Context::Concrete {
             self.consider_declaration(c);
+        } else if self.purpose == Purpose::Analysis {
+            self.consider_local_static(c, context == Context::Dependent);
         }
         // A variable of a class template specialization's type instantiated it (its static
         // members too); `specialization_id<T>` itself has none worth probing, and a spec id's

@@ -45,6 +45,23 @@ pub struct Analysis {
     /// clang-style warnings about spec ids the footer cannot name
     /// (`file:line:col: warning: …`).
     pub warnings: Vec<String>,
+    /// Function-local `static` spec ids (SYCL allows spec ids at namespace and class scope
+    /// only; DPC++ leaves them out of the footer), for a located error when device code reads
+    /// one. Not part of `--json`.
+    #[serde(skip)]
+    pub local_spec_ids: Vec<LocalSpecId>,
+}
+
+/// A function-local `static` variable of type `specialization_id<T>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalSpecId {
+    /// The name as written.
+    pub name: String,
+    /// Its mangled name in `_Z` form (empty in a template pattern, which has none).
+    pub mangled_name: String,
+    pub location: SourceLocation,
+    /// Whether the TU's code names it (`set_specialization_constant<x>`, a kernel's read).
+    pub referenced: bool,
 }
 
 /// One `specialization_id` variable that goes into the footer.
