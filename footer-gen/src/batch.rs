@@ -108,7 +108,9 @@ fn jobs_from(
     output_dir: &Path,
     text: &str,
 ) -> Result<(Vec<Job>, Vec<String>), BatchError> {
-    let db_dir = db_path.parent().unwrap_or(Path::new(""));
+    // Absolute, so that a relative `directory` (and `-p .`) gives a usable working directory.
+    let db_absolute = std::path::absolute(db_path).unwrap_or_else(|_| db_path.to_path_buf());
+    let db_dir = db_absolute.parent().unwrap_or(Path::new("/"));
     let entries: Vec<Entry> = serde_json::from_str(text).map_err(|source| BatchError::Parse {
         path: db_path.to_path_buf(),
         source,
@@ -294,6 +296,36 @@ mod tests {
         assert_eq!(jobs[0].directory, PathBuf::from("/b/sub"));
         assert_eq!(jobs[0].source, PathBuf::from("/b/sub/a.cpp"));
         assert_eq!(jobs[0].flags, vec!["-working-directory=/b/sub"]);
+    }
+
+    #[test]
+    fn fuzz_compile_databases() {
+        let seeds = vec![
+            br#"[{"directory": "/b", "file": "src/a.cpp", "command": "clang++ -Iinc -DX=\"1 2\" -c src/a.cpp -o a.o"}]"#.to_vec(),
+            br#"[{"directory": "../x", "file": "../a.cpp", "arguments": ["g++", "-MD", "-MFb.d", "-c", "../a.cpp", "-o", "a.o"]}]"#.to_vec(),
+        ];
+        fuzz::run("compile-database", &seeds, |bytes| {
+            let _ = jobs_from(
+                Path::new("/b/compile_commands.json"),
+                Path::new("/out"),
+                &String::from_utf8_lossy(bytes),
+            );
+        });
+    }
+
+    #[test]
+    fn a_database_found_through_a_relative_path_gives_absolute_directories() {
+        // `sycl-footer -p .`: the database's directory was empty, so a directory "." became
+        // an empty working directory, which libclang refused.
+        let (jobs, _) = jobs_from(
+            Path::new("compile_commands.json"),
+            Path::new("/out"),
+            r#"[{"directory": ".", "file": "a.cpp", "command": "cc -c a.cpp"}]"#,
+        )
+        .expect("valid database");
+        let cwd = std::env::current_dir().expect("cwd");
+        assert_eq!(jobs[0].directory, cwd);
+        assert_eq!(jobs[0].source, cwd.join("a.cpp"));
     }
 
     #[test]

@@ -10,7 +10,6 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
-use footer_gen::dependency_flags::DepOptions;
 use footer_gen::{Style, batch, output};
 
 #[global_allocator]
@@ -195,9 +194,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
     }
 
     let file = cli.file.clone().ok_or_else(|| anyhow!("no input file"))?;
-    // Dependency-output flags among the compile flags would make libclang write the depfile
-    // itself (outside the commit): they are taken out and honoured by our own depfile.
-    let compile_deps = DepOptions::from_flags(&cli.compile_flags);
+    // Dependency-output flags among the compile flags are the compiler's: its depfile is for
+    // the object and its own inputs. libclang would write it too, and sycl-footer honouring
+    // them replaced the compiler's file with the footer's; they are taken out of the parse and
+    // left alone. The footer's own depfile is asked for with sycl-footer's -MD/-MF/-MT.
     let options = plugin::Options {
         source: file.clone(),
         args: clang_args::without_dependency_output(&cli.compile_flags),
@@ -232,27 +232,20 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         footer_gen::render(&analysis.spec_ids, style)
     };
 
-    let from_compile_flags = !cli.md && cli.mf.is_none() && compile_deps.wanted;
-    // As the compile would have written it: for the object `-c` makes of the source.
-    let object = PathBuf::from(file.file_stem().unwrap_or(file.as_os_str())).with_extension("o");
     let depfile = match (&cli.mf, cli.md) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => match &cli.output {
             Some(o) => Some(PathBuf::from(format!("{}.d", o.display()))),
             None => bail!("-MD without -o needs -MF FILE"),
         },
-        (None, false) if from_compile_flags => Some(compile_deps.path_for(&object)),
         (None, false) => None,
     };
     let deps = depfile.as_ref().map(|_| {
-        let target = if from_compile_flags {
-            compile_deps.target_for(&object)
-        } else {
-            cli.mt
-                .clone()
-                .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
-                .unwrap_or_else(|| format!("{}.footer.h", file.display()))
-        };
+        let target = cli
+            .mt
+            .clone()
+            .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
+            .unwrap_or_else(|| format!("{}.footer.h", file.display()));
         output::depfile(&target, &analysis.dependencies)
     });
     // The footer and the depfile commit together: a depfile that cannot be written leaves the

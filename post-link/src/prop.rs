@@ -75,7 +75,7 @@ pub enum PropValue {
 }
 
 /// Property sets in insertion order, properties in insertion order.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct PropertySets {
     sets: Vec<(String, Vec<(String, PropValue)>)>,
 }
@@ -119,6 +119,59 @@ impl PropertySets {
     }
 }
 
+/// A `.prop` text that [`PropertySets::read`] refuses: `line N: why`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct PropError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl PropertySets {
+    /// Reads what [`PropertySets::write`] (or DPC++'s `sycl-post-link`) wrote: `[set]` lines,
+    /// then `name=1|decimal` or `name=2|base64` lines (a BYTE_ARRAY's 8-byte bit count must
+    /// match its data); empty lines are skipped.
+    pub fn read(text: &str) -> Result<PropertySets, PropError> {
+        let mut sets = PropertySets::default();
+        let mut current: Option<&str> = None;
+        for (n, line) in text.lines().enumerate() {
+            let fail = |message: &str| PropError {
+                line: n + 1,
+                message: message.to_string(),
+            };
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                sets.add_set(name);
+                current = Some(name);
+                continue;
+            }
+            let set = current.ok_or_else(|| fail("a property before any [set]"))?;
+            let (name, typed) = line
+                .split_once('=')
+                .ok_or_else(|| fail("expected name=type|value"))?;
+            let value = match typed.split_once('|') {
+                Some(("1", v)) => PropValue::U32(v.parse().map_err(|_| fail("not a UINT32"))?),
+                Some(("2", v)) => PropValue::Bytes(byte_array_data(v).ok_or_else(|| {
+                    fail("not a BYTE_ARRAY (base64 of an 8-byte bit count and the data)")
+                })?),
+                _ => return Err(fail("unknown property type (1: UINT32, 2: BYTE_ARRAY)")),
+            };
+            sets.add(set, name, value);
+        }
+        Ok(sets)
+    }
+}
+
+/// The data of a BYTE_ARRAY's text form, if its bit count matches.
+fn byte_array_data(text: &str) -> Option<Vec<u8>> {
+    let raw = base64_decode(text)?;
+    let (count, data) = raw.split_at_checked(8)?;
+    let bits = u64::from_le_bytes(count.try_into().ok()?);
+    (bits == (data.len() as u64).checked_mul(8)?).then(|| data.to_vec())
+}
+
 pub const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
 pub const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
 pub const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
@@ -136,6 +189,61 @@ pub fn table(columns: &[&str], rows: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Property sets described by fuzz bytes: names without the separators the format uses.
+    fn sets_from(bytes: &[u8]) -> PropertySets {
+        let name = |b: &[u8]| -> String {
+            b.iter()
+                .map(|&c| char::from(b'a' + c % 26))
+                .collect::<String>()
+        };
+        let mut sets = PropertySets::default();
+        for chunk in bytes.chunks(7) {
+            let set = name(&chunk[..chunk.len().min(2)]);
+            let prop = name(chunk.get(2..4).unwrap_or(b"p"));
+            let value = match chunk.first().map_or(0, |c| c % 2) {
+                0 => PropValue::U32(u32::from_le_bytes([
+                    chunk.get(3).copied().unwrap_or(0),
+                    chunk.get(4).copied().unwrap_or(0),
+                    chunk.get(5).copied().unwrap_or(0),
+                    chunk.get(6).copied().unwrap_or(0),
+                ])),
+                _ => PropValue::Bytes(chunk.get(3..).unwrap_or_default().to_vec()),
+            };
+            sets.add(&set, &prop, value);
+        }
+        sets
+    }
+
+    #[test]
+    fn fuzz_property_sets_round_trip_and_reader() {
+        let mut sample = PropertySets::default();
+        sample.add(
+            SET_SPEC_CONSTANTS,
+            "_ZTS1a",
+            PropValue::Bytes(vec![0, 0, 0, 0, 4, 0, 0, 0]),
+        );
+        sample.add(SET_MISC, "specConstsReplacedWithDefault", PropValue::U32(1));
+        let seeds = vec![
+            sample.write().into_bytes(),
+            b"[s]\nx=1|7\ny=2|AEAAAAAAAAA\n".to_vec(),
+        ];
+        fuzz::run("property-sets", &seeds, |bytes| {
+            let _ = PropertySets::read(&String::from_utf8_lossy(bytes));
+            let sets = sets_from(bytes);
+            assert_eq!(PropertySets::read(&sets.write()), Ok(sets));
+        });
+    }
+
+    #[test]
+    fn bad_property_text_is_located() {
+        let err = PropertySets::read("[s]\nx=3|1\n").expect_err("bad type");
+        assert_eq!(err.line, 2);
+        assert!(PropertySets::read("x=1|1\n").is_err());
+        // A bit count of 8 with no data byte.
+        let short = format!("[s]\nx=2|{}\n", base64_encode(&8u64.to_le_bytes()));
+        assert!(PropertySets::read(&short).is_err());
+    }
+
     use super::*;
     use crate::model::{Desc, PADDING_ID, desc_bytes};
 

@@ -7,7 +7,8 @@
 //! 0666 minus the umask, as `open(2)` gives; a replaced file keeps its mode. An output that is
 //! a symbolic link is replaced by the new file, as clang replaces its outputs (the link's
 //! target is never written through); one that names a directory is refused; one that is a
-//! special file (`/dev/null`, a FIFO) is written in place, as compilers do, after the renames.
+//! special file (`/dev/null`, a FIFO) is written in place, as compilers do, before the renames
+//! (one that fails, such as `/dev/full`, leaves the regular outputs untouched).
 //!
 //! A rename that fails after others succeeded puts everything back: replaced files are kept
 //! under a temporary hard link until the last rename, files the run created are removed.
@@ -204,9 +205,8 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
         .into_iter()
         .filter_map(|(_, f)| nix::fcntl::Flock::lock(f, nix::fcntl::FlockArg::LockExclusive).ok())
         .collect();
-    // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
-    // does not try to survive power loss.
-    rename_all(staged, &temp_prefix, |_| Ok(()))?;
+    // Special files first: one that fails (`/dev/full`) must leave every regular output as
+    // it was, and a special file cannot be put back anyway.
     for (path, bytes) in special {
         let mut file = std::fs::OpenOptions::new()
             .write(true)
@@ -214,7 +214,9 @@ pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
             .map_err(|e| error(path, &e))?;
         file.write_all(bytes).map_err(|e| error(path, &e))?;
     }
-    Ok(())
+    // No fsync: like clang's own outputs, the rename makes the write atomic for readers; it
+    // does not try to survive power loss.
+    rename_all(staged, &temp_prefix, |_| Ok(()))
 }
 
 /// Renames every staged file into place, or none: the files replaced so far are kept under a
@@ -450,6 +452,21 @@ mod tests {
             2,
             "no backups or temporary files left: {names:?}"
         );
+    }
+
+    #[test]
+    fn a_failing_special_file_leaves_the_regular_outputs_untouched() {
+        let d = dir();
+        let regular = d.path().join("footer.h");
+        std::fs::write(&regular, b"old").expect("old");
+        let full = Path::new("/dev/full");
+        if !full.exists() {
+            return;
+        }
+        assert!(commit(&[(&regular, b"new"), (full, b"x")]).is_err());
+        assert_eq!(std::fs::read(&regular).expect("read"), b"old");
+        let left: Vec<_> = std::fs::read_dir(d.path()).expect("dir").collect();
+        assert_eq!(left.len(), 1, "no temporary file is left");
     }
 
     #[test]
