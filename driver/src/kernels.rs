@@ -8,6 +8,7 @@
 use footer_gen::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
 use model::{Analysis, ArgumentKind, Kernel, KernelObject};
 use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
+use post_link::object_layout::{self, DeviceObject};
 
 /// `sycl::access::target::device`.
 const TARGET_DEVICE: u32 = 2014;
@@ -40,6 +41,84 @@ pub(crate) fn layout(object: &KernelObject) -> KernelLayout {
         object_size: object.size,
         arguments: object.arguments.iter().map(device_argument).collect(),
     }
+}
+
+/// A device kernel, the layout its wrapper takes the object in, and its launch if the
+/// analysis found it.
+pub(crate) struct Placed<'a> {
+    pub name: String,
+    pub layout: KernelLayout,
+    pub launch: Option<Launch<'a>>,
+}
+
+/// Every device kernel's layout: the device compile's own (`objects`, read from its debug
+/// information), which knows every instantiation and base class; where the front end
+/// described the launch too, both must agree. Returns the kernels, or the located errors
+/// (one line each) for the kernels whose layout cannot be read or is in dispute: a binary
+/// whose descriptors disagree with its kernels would compute garbage.
+pub(crate) fn place_kernels<'a>(
+    analysis: &'a Analysis,
+    objects: Vec<(String, DeviceObject)>,
+) -> Result<Vec<Placed<'a>>, Vec<String>> {
+    let mut placed = Vec::new();
+    let mut errors = Vec::new();
+    for (name, object) in objects {
+        let launch = launch_of(analysis, &name);
+        if launch.is_some_and(|(kernel, _)| !kernel.special_captures.is_empty()) {
+            // Refused at its launch already (`refuse_special_captures`).
+            continue;
+        }
+        let why = match object.layout {
+            Ok(device) => match launch
+                .filter(|(_, host)| host.arguments_complete)
+                .and_then(|(_, host)| object_layout::disagreement(&layout(host), &device))
+            {
+                None => {
+                    placed.push(Placed {
+                        name,
+                        layout: device,
+                        launch,
+                    });
+                    continue;
+                }
+                Some(detail) => format!(
+                    "the front end's description of its arguments disagrees with the device \
+                     compile's kernel object ({detail}); refusing to build a kernel that would \
+                     read wrong arguments"
+                ),
+            },
+            Err(e) => format!("cannot pass its kernel object: {e}"),
+        };
+        let at = match (launch, &object.location) {
+            (Some((kernel, _)), _) => {
+                let file = kernel.location.file.as_deref().unwrap_or(&analysis.source);
+                format!(
+                    "{}:{}:{}",
+                    file.display(),
+                    kernel.location.line,
+                    kernel.location.column
+                )
+            }
+            (None, Some((file, line))) => format!("{file}:{line}"),
+            (None, None) => "sycl-clang++".to_string(),
+        };
+        errors.push(format!(
+            "{at}: error: kernel '{}': {why}",
+            readable_name(&name)
+        ));
+    }
+    if errors.is_empty() {
+        Ok(placed)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A device kernel's name as the kernel name type it stands for (`_ZTS…` demangled).
+fn readable_name(kernel: &str) -> String {
+    demangle(kernel)
+        .and_then(|n| n.strip_prefix("typeinfo name for ").map(str::to_string))
+        .unwrap_or_else(|| kernel.to_string())
 }
 
 /// Is `kernel` (`_ZTS` + mangled kernel name type) the kernel launched with `object`?
@@ -155,16 +234,6 @@ fn demangle(symbol: &str) -> Option<String> {
         .ok()?
         .demangle()
         .ok()
-}
-
-/// Does the object hold an accessor (which cannot travel as bytes)?
-pub(crate) fn holds_accessors(object: &KernelObject) -> bool {
-    object.arguments.iter().any(|a| {
-        matches!(
-            a.kind,
-            ArgumentKind::Accessor { .. } | ArgumentKind::LocalAccessor { .. }
-        )
-    })
 }
 
 fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
