@@ -336,7 +336,161 @@ fn target_of(address_space: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_call_operator_of, launches_with_name};
+    use super::{is_call_operator_of, launches_with_name, place_kernels};
+    use model::{Analysis, ArgumentKind, Callable, Kernel, KernelObject, SourceLocation};
+    use post_link::device::{KernelArgument, KernelLayout};
+    use post_link::object_layout::DeviceObject;
+
+    /// A launch of `Z4mainEUlvE_` at app.cpp:7:5 whose front-end description is `arguments`.
+    fn analysis(arguments: Vec<model::KernelArgument>, complete: bool) -> Analysis {
+        let location = SourceLocation {
+            file: Some("app.cpp".into()),
+            line: 7,
+            column: 5,
+        };
+        Analysis {
+            source: "app.cpp".into(),
+            unique_prefix: String::new(),
+            spec_ids: Vec::new(),
+            kernels: vec![Kernel {
+                name: None,
+                invoker: "single_task".into(),
+                callable: Callable::Lambda,
+                takes_kernel_handler: false,
+                location: location.clone(),
+                special_captures: Vec::new(),
+                object: Some(KernelObject {
+                    call_operator: Some("_ZZ4mainENKUlvE_clEv".into()),
+                    launcher: None,
+                    size: 40,
+                    location,
+                    arguments,
+                    arguments_complete: complete,
+                }),
+            }],
+            instantiated_kernels: Vec::new(),
+            dependencies: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The device compile's view: a 1-dimensional accessor, then 4 bytes.
+    fn device_object() -> Vec<(String, DeviceObject)> {
+        let layout = KernelLayout {
+            object_size: 40,
+            arguments: vec![
+                KernelArgument::Accessor {
+                    offset: 0,
+                    dimensions: 1,
+                    element_size: 4,
+                    address_space: 1,
+                    keeps_offset: true,
+                },
+                KernelArgument::Bytes {
+                    offset: 32,
+                    size: 4,
+                },
+            ],
+        };
+        vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Ok(layout),
+                location: Some(("app.cpp".into(), 6)),
+            },
+        )]
+    }
+
+    #[test]
+    fn descriptions_that_disagree_with_the_device_are_refused_at_the_launch() {
+        // The accessor described as plain bytes, as for a launch the front end misread.
+        let misread = analysis(
+            vec![model::KernelArgument {
+                offset: 0,
+                kind: ArgumentKind::Bytes { size: 40 },
+            }],
+            true,
+        );
+        let errors = match place_kernels(&misread, device_object()) {
+            Err(errors) => errors,
+            Ok(_) => panic!("a disagreement must be refused"),
+        };
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].starts_with("app.cpp:7:5: error: kernel 'main::{lambda()#1}': "),
+            "{}",
+            errors[0]
+        );
+        assert!(errors[0].contains("disagrees"), "{}", errors[0]);
+        // Agreeing descriptions pass, with the device's layout and the launch.
+        let agreeing = analysis(
+            vec![
+                model::KernelArgument {
+                    offset: 0,
+                    kind: ArgumentKind::Accessor {
+                        target: 2014,
+                        dimensions: 1,
+                        element_size: 4,
+                        no_offset: false,
+                    },
+                },
+                model::KernelArgument {
+                    offset: 32,
+                    kind: ArgumentKind::Bytes { size: 4 },
+                },
+            ],
+            true,
+        );
+        let placed = place_kernels(&agreeing, device_object()).expect("agrees");
+        assert!(placed[0].launch.is_some());
+        // A description the front end marked incomplete (base classes) is not compared.
+        let partial = analysis(Vec::new(), false);
+        assert!(place_kernels(&partial, device_object()).is_ok());
+    }
+
+    #[test]
+    fn kernels_the_device_cannot_describe_are_refused() {
+        let objects = vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Err(post_link::object_layout::ObjectLayoutError::NoObjectType),
+                location: None,
+            },
+        )];
+        let errors = match place_kernels(&analysis(Vec::new(), true), objects) {
+            Err(errors) => errors,
+            Ok(_) => panic!("must be refused"),
+        };
+        assert!(
+            errors[0].starts_with("app.cpp:7:5: error: kernel "),
+            "{}",
+            errors[0]
+        );
+        // Without a launch: the object type's file and line.
+        let mut no_launch = analysis(Vec::new(), true);
+        no_launch.kernels.clear();
+        let errors = match place_kernels(&no_launch, device_object_without_layout()) {
+            Err(errors) => errors,
+            Ok(_) => panic!("must be refused"),
+        };
+        assert!(
+            errors[0].starts_with("app.cpp:6: error: kernel "),
+            "{}",
+            errors[0]
+        );
+    }
+
+    fn device_object_without_layout() -> Vec<(String, DeviceObject)> {
+        vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Err(post_link::object_layout::ObjectLayoutError::Unsupported(
+                    "sycl::_V1::stream".into(),
+                )),
+                location: Some(("app.cpp".into(), 6)),
+            },
+        )]
+    }
 
     // Manglings as clang-22 writes them for the kernels of a SYCL program (device kernel
     // names and libclang's manglings of the same lambdas and launches).
