@@ -191,9 +191,20 @@ impl Decompose<'_> {
             return Ok(());
         };
         let size = bytes(ty.size_bits().unwrap_or(0));
-        if matches!(ty.tag(), Some(TAG_POINTER)) {
-            self.push(KernelArgument::Pointer { offset });
-            return Ok(());
+        match ty.tag() {
+            Some(TAG_POINTER) => {
+                self.push(KernelArgument::Pointer { offset });
+                return Ok(());
+            }
+            // A capture by reference: the device cannot reach the host object it names.
+            Some(TAG_REFERENCE | TAG_RVALUE_REFERENCE) => {
+                let referent = ty
+                    .ty()
+                    .and_then(unqualified)
+                    .map_or_else(String::new, type_name);
+                return Err(ObjectLayoutError::Unsupported(format!("{referent} &")));
+            }
+            _ => {}
         }
         if let Some(special) = special_class(ty) {
             self.push(special_argument(ty, &special, offset)?);

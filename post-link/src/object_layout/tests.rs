@@ -19,6 +19,10 @@ define spir_kernel void @_ZTS8Unopt(ptr addrspace(4) %0) !dbg !40 {
   ret void
 }
 
+define spir_kernel void @_ZTS5ByRef(ptr addrspace(4) %0) !dbg !60 {
+  ret void
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2, !3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
@@ -58,6 +62,14 @@ define spir_kernel void @_ZTS8Unopt(ptr addrspace(4) %0) !dbg !40 {
 !41 = !DILocalVariable(name: "KernelFunc", arg: 1, scope: !40, type: !43)
 !42 = !DILocation(line: 1, scope: !40)
 !43 = !DIDerivedType(tag: DW_TAG_reference_type, baseType: !18, size: 64)
+!50 = distinct !DICompositeType(tag: DW_TAG_class_type, file: !1, line: 12, size: 64, flags: DIFlagTypePassByValue, elements: !51)
+!51 = !{!52}
+!52 = !DIDerivedType(tag: DW_TAG_member, name: "x", scope: !50, file: !1, line: 12, baseType: !53, size: 64)
+!53 = !DIDerivedType(tag: DW_TAG_reference_type, baseType: !4, size: 64)
+!60 = distinct !DISubprogram(linkageName: "_ZTS5ByRef", scope: !1, file: !1, type: !21, flags: DIFlagArtificial, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !61)
+!61 = !{!62}
+!62 = !DILocalVariable(name: "KernelFunc", arg: 1, scope: !60, type: !63)
+!63 = !DIDerivedType(tag: DW_TAG_reference_type, baseType: !50, size: 64)
 "#;
 
 fn objects() -> Vec<(String, DeviceObject)> {
@@ -174,4 +186,16 @@ fn an_accessor_described_as_bytes_is_a_disagreement() {
         ..device.clone()
     };
     assert!(disagreement(&smaller, &device).is_some_and(|w| w.contains("36 bytes")));
+}
+
+#[test]
+fn a_capture_by_reference_is_refused() {
+    let objects = objects();
+    let (name, object) = &objects[2];
+    assert_eq!(name, "_ZTS5ByRef");
+    assert_eq!(object.location, Some(("/src/k.cpp".to_string(), 12)));
+    assert_eq!(
+        object.layout,
+        Err(ObjectLayoutError::Unsupported("int &".to_string()))
+    );
 }
