@@ -1,6 +1,6 @@
 // Kernels capturing what sycl-clang++ cannot pass to the device (a stream, captured directly or
 // in a base class of a captured struct, which only the device compile's reading of the kernel
-// object sees) get a located error and no object, instead of a program reading host-side state
+// object sees; a variable captured by reference) get a located error and no object, instead of a program reading host-side state
 // on the device. Accessors captured directly, in structs, in arrays and in base classes are
 // decomposed and compile.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
@@ -27,6 +27,7 @@ struct Holder {
 class Streamed;
 class WithBase;
 class StreamInBase;
+class ByReference;
 class InStruct;
 class InArray;
 
@@ -41,6 +42,11 @@ void launch(sycl::queue &q, sycl::buffer<int, 1> &buf) {
     WithStream w{{sycl::stream(1024, 256, h)}, 1};
     // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: kernel 'StreamInBase': cannot pass its kernel object: it captures 'sycl::_V1::stream'
     h.single_task<StreamInBase>([=] { w.out << w.tag; });
+  });
+  q.submit([&](sycl::handler &h) {
+    int x = 1;
+    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: kernel 'ByReference': cannot pass its kernel object: it holds a reference (a capture by reference)
+    h.single_task<ByReference>([&] { int y = x; (void)y; });
   });
 #endif
   q.submit([&](sycl::handler &h) {

@@ -74,6 +74,11 @@ pub enum ObjectLayoutError {
     Incomplete(String),
     #[error("it captures '{0}', which sycl-clang++ cannot pass to the device")]
     Unsupported(String),
+    #[error(
+        "it holds a reference (a capture by reference), whose host object the device cannot \
+         reach; capture by copy"
+    )]
+    Reference,
 }
 
 /// A device kernel's object layout, or why it cannot be read; with the object type's
@@ -198,11 +203,7 @@ impl Decompose<'_> {
             }
             // A capture by reference: the device cannot reach the host object it names.
             Some(TAG_REFERENCE | TAG_RVALUE_REFERENCE) => {
-                let referent = ty
-                    .ty()
-                    .and_then(unqualified)
-                    .map_or_else(String::new, type_name);
-                return Err(ObjectLayoutError::Unsupported(format!("{referent} &")));
+                return Err(ObjectLayoutError::Reference);
             }
             _ => {}
         }

@@ -194,8 +194,5 @@ fn a_capture_by_reference_is_refused() {
     let (name, object) = &objects[2];
     assert_eq!(name, "_ZTS5ByRef");
     assert_eq!(object.location, Some(("/src/k.cpp".to_string(), 12)));
-    assert_eq!(
-        object.layout,
-        Err(ObjectLayoutError::Unsupported("int &".to_string()))
-    );
+    assert_eq!(object.layout, Err(ObjectLayoutError::Reference));
 }
