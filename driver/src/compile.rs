@@ -536,25 +536,7 @@ fn finish_device_code(
     }
     device::resolve_symbolic_ids(&module, |global| ids.get(global).map(|id| id.to_string()))
         .map_err(|e| e.to_string())?;
-    let refused = refuse_special_captures(analysis);
-    // Every kernel's object as the device compile laid it out (its debug information, which
-    // is then dropped unless the user asked for it), checked against the front end's.
-    let started = Instant::now();
-    let objects = object_layout::device_objects(&module);
-    if !keep_debug_info {
-        module.strip_debug_info();
-    }
-    timing("kernel objects from device debug info", started.elapsed());
-    let placed = match kernels::place_kernels(analysis, objects) {
-        Ok(placed) if !refused => placed,
-        Ok(_) => return Err(Failure::Reported(1)),
-        Err(errors) => {
-            for line in errors {
-                eprintln!("{line}");
-            }
-            return Err(Failure::Reported(1));
-        }
-    };
+    let placed = place_device_kernels(&mut module, analysis, keep_debug_info)?;
     let entries = device::wrap_kernels(&mut module, emulated, source, |name| {
         placed
             .iter()
@@ -585,6 +567,33 @@ fn finish_device_code(
         })
         .collect();
     Ok((module.to_bitcode().to_vec(), kernels))
+}
+
+/// Every device kernel with its object's layout (`kernels::place_kernels`), or the located
+/// errors printed; the device module's debug information, read for the layouts, is dropped
+/// unless the user wants it.
+fn place_device_kernels<'a>(
+    module: &mut post_link::llvm::Module<'_>,
+    analysis: &'a model::Analysis,
+    keep_debug_info: bool,
+) -> Result<Vec<kernels::Placed<'a>>> {
+    let refused = refuse_special_captures(analysis);
+    let started = Instant::now();
+    let objects = object_layout::device_objects(module);
+    if !keep_debug_info {
+        module.strip_debug_info();
+    }
+    timing("kernel objects from device debug info", started.elapsed());
+    match kernels::place_kernels(analysis, objects) {
+        Ok(placed) if !refused => Ok(placed),
+        Ok(_) => Err(Failure::Reported(1)),
+        Err(errors) => {
+            for line in errors {
+                eprintln!("{line}");
+            }
+            Err(Failure::Reported(1))
+        }
+    }
 }
 
 /// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.
