@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use footer_gen::integration_header::{self, KernelInfo};
 use post_link::llvm::Context;
-use post_link::{device, device_link};
+use post_link::{device, device_link, object_layout};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
@@ -103,7 +103,10 @@ impl Unit<'_> {
             .arg("-fno-c++-static-destructors")
             .args(without_dependency_output(&self.cl.compile_flags))
             .arg("-isystem")
-            .arg(&self.tc.sycl_include);
+            .arg(&self.tc.sycl_include)
+            // The kernel objects' types, complete (accessors' template arguments included),
+            // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
+            .args(["-g", "-fstandalone-debug"]);
         // DPC++ optimises device code unless told otherwise.
         if !has_optimization_flag(&self.cl.compile_flags) {
             cmd.arg("-O2");
@@ -468,60 +471,30 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 
 /// Kernels capturing what cannot reach the device are refused, with the launch's location,
 /// rather than built into a program that computes garbage: samplers, streams, images and the
-/// like (DPC++ passes them in ways this version does not), and accessors in a kernel object
-/// no device kernel was matched with while some device kernel (`unplaced`) travels as plain
-/// bytes (e.g. a launch in a template whose instantiation was not found).
-fn refuse_special_captures(
-    analysis: &model::Analysis,
-    placed: &[(String, kernels::Launch<'_>)],
-    unplaced: bool,
-) -> Result<()> {
+/// like (DPC++ passes them in ways this version does not). The device compile's own reading of
+/// every kernel object (`kernels::place_kernels`) refuses them too, for launches the analysis
+/// did not reach. Returns whether any kernel was refused.
+fn refuse_special_captures(analysis: &model::Analysis) -> bool {
     let mut refused = false;
     for kernel in analysis
         .kernels
         .iter()
         .chain(&analysis.instantiated_kernels)
+        .filter(|k| k.object.is_some() && !k.special_captures.is_empty())
     {
-        let why = match &kernel.object {
-            Some(_) if !kernel.special_captures.is_empty() => {
-                "samplers, streams, images, work-group memory and accessors in structs with base \
-                 classes are not supported yet"
-            }
-            Some(object)
-                if unplaced
-                    && kernels::holds_accessors(object)
-                    && !placed
-                        .iter()
-                        // Equal objects (one functor launched twice) name one kernel.
-                        .any(|(_, (_, placed))| *placed == object) =>
-            {
-                "sycl-clang++ could not tell which device kernel it is"
-            }
-            None if unplaced && !kernel.special_captures.is_empty() => {
-                "its kernel object's layout is unknown, so it would travel as plain bytes"
-            }
-            _ => continue,
-        };
-        let captures = if kernel.special_captures.is_empty() {
-            "accessors".to_string()
-        } else {
-            format!("'{}'", kernel.special_captures.join("', '"))
-        };
         let at = &kernel.location;
         let file = at.file.as_deref().unwrap_or(&analysis.source);
         eprintln!(
-            "{}:{}:{}: error: this kernel captures {captures}, which sycl-clang++ cannot pass to the device ({why})",
+            "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device \
+             (samplers, streams, images and work-group memory are not supported yet)",
             file.display(),
             at.line,
             at.column,
+            kernel.special_captures.join("', '"),
         );
         refused = true;
     }
-    if refused {
-        Err(Failure::Reported(1))
-    } else {
-        Ok(())
-    }
+    refused
 }
 
 /// Checks the device compile, finishes its bitcode and writes the container to embed; returns
@@ -567,6 +540,27 @@ fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
         b"3" | b"4" | b"fast" => Some("default<O3>"),
         _ => Some("default<O2>"),
     }
+}
+
+/// Did the user ask for debug information (the last `-g…` level flag is not `-g0`)? The
+/// device code keeps what the device compile emitted only then.
+fn wants_debug_info(compile_flags: &[OsString]) -> bool {
+    let mut wanted = false;
+    for arg in clang_args::parse(compile_flags) {
+        let [word] = arg.words else { continue };
+        let Some(flag) = word.to_str().filter(|_| arg.id.is_none()) else {
+            continue;
+        };
+        match flag {
+            "-g0" => wanted = false,
+            "-g" | "-g1" | "-g2" | "-g3" | "-gline-tables-only" | "-gline-directives-only" => {
+                wanted = true
+            }
+            _ if flag.starts_with("-ggdb") || flag.starts_with("-gdwarf") => wanted = true,
+            _ => {}
+        }
+    }
+    wanted
 }
 
 /// The device compile's module; when clang-22 wrote bitcode LLVM cannot read back, the
@@ -628,31 +622,24 @@ fn finish_device_code(
     let analysis = &*analysis;
     let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();
-    // Each device kernel is matched with its launch once: for its layout here, for its
-    // description and the refusal check below.
-    let placed = std::cell::RefCell::new(Vec::new());
-    let unplaced = std::cell::Cell::new(false);
-    let entries =
-        device::wrap_kernels(
-            &mut module,
-            emulated,
-            &source,
-            |name| match kernels::launch_of(analysis, name) {
-                Some(launch) => {
-                    placed.borrow_mut().push((name.to_string(), launch));
-                    Some(kernels::layout(launch.1))
-                }
-                None => {
-                    unplaced.set(true);
-                    None
-                }
-            },
-        )
-        .map_err(|e| e.to_string())?;
-    let placed = placed.into_inner();
-    refuse_special_captures(analysis, &placed, unplaced.get())?;
-    attributes::apply(&module, analysis, &placed, &unit.tc.sycl_include)?;
-    record_kernel_sources(&module, &placed);
+    let placed = place_device_kernels(
+        &mut module,
+        analysis,
+        wants_debug_info(&unit.cl.compile_flags),
+    )?;
+    let entries = device::wrap_kernels(&mut module, emulated, &source, |name| {
+        placed
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.layout.clone())
+    })
+    .map_err(|e| e.to_string())?;
+    let launches: Vec<(String, kernels::Launch<'_>)> = placed
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.launch?)))
+        .collect();
+    attributes::apply(&module, analysis, &launches, &unit.tc.sycl_include)?;
+    record_kernel_sources(&module, &launches);
     module
         .verify()
         .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
@@ -670,8 +657,8 @@ fn finish_device_code(
         .map(|entry| {
             let launch = placed
                 .iter()
-                .find(|(name, _)| *name == entry.name)
-                .map(|&(_, launch)| launch);
+                .find(|p| p.name == entry.name)
+                .and_then(|p| p.launch);
             kernels::kernel_info(entry, launch)
         })
         .collect();
@@ -698,6 +685,33 @@ fn record_kernel_sources(
         });
         let source = format!("{file}:{}:{}", at.line, at.column);
         kernel.set_string_attribute(device_link::KERNEL_SOURCE_ATTRIBUTE, &source);
+    }
+}
+
+/// Every device kernel with its object's layout (`kernels::place_kernels`), or the located
+/// errors printed; the device module's debug information, read for the layouts, is dropped
+/// unless the user wants it.
+fn place_device_kernels<'a>(
+    module: &mut post_link::llvm::Module<'_>,
+    analysis: &'a model::Analysis,
+    keep_debug_info: bool,
+) -> Result<Vec<kernels::Placed<'a>>> {
+    let refused = refuse_special_captures(analysis);
+    let started = Instant::now();
+    let objects = object_layout::device_objects(module);
+    if !keep_debug_info {
+        module.strip_debug_info();
+    }
+    timing("kernel objects from device debug info", started.elapsed());
+    match kernels::place_kernels(analysis, objects) {
+        Ok(placed) if !refused => Ok(placed),
+        Ok(_) => Err(Failure::Reported(1)),
+        Err(errors) => {
+            for line in errors {
+                eprintln!("{line}");
+            }
+            Err(Failure::Reported(1))
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 use footer_gen::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
 use model::{Analysis, ArgumentKind, Kernel, KernelObject};
 use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
+use post_link::object_layout::{self, DeviceObject};
 
 /// `sycl::access::target::device`.
 const TARGET_DEVICE: u32 = 2014;
@@ -40,6 +41,84 @@ pub(crate) fn layout(object: &KernelObject) -> KernelLayout {
         object_size: object.size,
         arguments: object.arguments.iter().map(device_argument).collect(),
     }
+}
+
+/// A device kernel, the layout its wrapper takes the object in, and its launch if the
+/// analysis found it.
+pub(crate) struct Placed<'a> {
+    pub name: String,
+    pub layout: KernelLayout,
+    pub launch: Option<Launch<'a>>,
+}
+
+/// Every device kernel's layout: the device compile's own (`objects`, read from its debug
+/// information), which knows every instantiation and base class; where the front end
+/// described the launch too, both must agree. Returns the kernels, or the located errors
+/// (one line each) for the kernels whose layout cannot be read or is in dispute: a binary
+/// whose descriptors disagree with its kernels would compute garbage.
+pub(crate) fn place_kernels<'a>(
+    analysis: &'a Analysis,
+    objects: Vec<(String, DeviceObject)>,
+) -> Result<Vec<Placed<'a>>, Vec<String>> {
+    let mut placed = Vec::new();
+    let mut errors = Vec::new();
+    for (name, object) in objects {
+        let launch = launch_of(analysis, &name);
+        if launch.is_some_and(|(kernel, _)| !kernel.special_captures.is_empty()) {
+            // Refused at its launch already (`refuse_special_captures`).
+            continue;
+        }
+        let why = match object.layout {
+            Ok(device) => match launch
+                .filter(|(_, host)| host.arguments_complete)
+                .and_then(|(_, host)| object_layout::disagreement(&layout(host), &device))
+            {
+                None => {
+                    placed.push(Placed {
+                        name,
+                        layout: device,
+                        launch,
+                    });
+                    continue;
+                }
+                Some(detail) => format!(
+                    "the front end's description of its arguments disagrees with the device \
+                     compile's kernel object ({detail}); refusing to build a kernel that would \
+                     read wrong arguments"
+                ),
+            },
+            Err(e) => format!("cannot pass its kernel object: {e}"),
+        };
+        let at = match (launch, &object.location) {
+            (Some((kernel, _)), _) => {
+                let file = kernel.location.file.as_deref().unwrap_or(&analysis.source);
+                format!(
+                    "{}:{}:{}",
+                    file.display(),
+                    kernel.location.line,
+                    kernel.location.column
+                )
+            }
+            (None, Some((file, line))) => format!("{file}:{line}"),
+            (None, None) => "sycl-clang++".to_string(),
+        };
+        errors.push(format!(
+            "{at}: error: kernel '{}': {why}",
+            readable_name(&name)
+        ));
+    }
+    if errors.is_empty() {
+        Ok(placed)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A device kernel's name as the kernel name type it stands for (`_ZTS…` demangled).
+fn readable_name(kernel: &str) -> String {
+    demangle(kernel)
+        .and_then(|n| n.strip_prefix("typeinfo name for ").map(str::to_string))
+        .unwrap_or_else(|| kernel.to_string())
 }
 
 /// Is `kernel` (`_ZTS` + mangled kernel name type) the kernel launched with `object`?
@@ -157,16 +236,6 @@ fn demangle(symbol: &str) -> Option<String> {
         .ok()
 }
 
-/// Does the object hold an accessor (which cannot travel as bytes)?
-pub(crate) fn holds_accessors(object: &KernelObject) -> bool {
-    object.arguments.iter().any(|a| {
-        matches!(
-            a.kind,
-            ArgumentKind::Accessor { .. } | ArgumentKind::LocalAccessor { .. }
-        )
-    })
-}
-
 fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
     let offset = argument.offset;
     match argument.kind {
@@ -267,7 +336,163 @@ fn target_of(address_space: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_call_operator_of, launches_with_name};
+    use super::{is_call_operator_of, launches_with_name, place_kernels};
+    use model::{Analysis, ArgumentKind, Callable, Kernel, KernelObject, SourceLocation};
+    use post_link::device::{KernelArgument, KernelLayout};
+    use post_link::object_layout::DeviceObject;
+
+    /// A launch of `Z4mainEUlvE_` at app.cpp:7:5 whose front-end description is `arguments`.
+    fn analysis(arguments: Vec<model::KernelArgument>, complete: bool) -> Analysis {
+        let location = SourceLocation {
+            file: Some("app.cpp".into()),
+            line: 7,
+            column: 5,
+        };
+        Analysis {
+            source: "app.cpp".into(),
+            unique_prefix: String::new(),
+            spec_ids: Vec::new(),
+            kernels: vec![Kernel {
+                name: None,
+                invoker: "single_task".into(),
+                callable: Callable::Lambda,
+                takes_kernel_handler: false,
+                location: location.clone(),
+                special_captures: Vec::new(),
+                object: Some(KernelObject {
+                    call_operator: Some("_ZZ4mainENKUlvE_clEv".into()),
+                    launcher: None,
+                    size: 40,
+                    location,
+                    arguments,
+                    arguments_complete: complete,
+                }),
+                attributes: Default::default(),
+            }],
+            instantiated_kernels: Vec::new(),
+            dependencies: Vec::new(),
+            warnings: Vec::new(),
+            local_spec_ids: Vec::new(),
+        }
+    }
+
+    /// The device compile's view: a 1-dimensional accessor, then 4 bytes.
+    fn device_object() -> Vec<(String, DeviceObject)> {
+        let layout = KernelLayout {
+            object_size: 40,
+            arguments: vec![
+                KernelArgument::Accessor {
+                    offset: 0,
+                    dimensions: 1,
+                    element_size: 4,
+                    address_space: 1,
+                    keeps_offset: true,
+                },
+                KernelArgument::Bytes {
+                    offset: 32,
+                    size: 4,
+                },
+            ],
+        };
+        vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Ok(layout),
+                location: Some(("app.cpp".into(), 6)),
+            },
+        )]
+    }
+
+    #[test]
+    fn descriptions_that_disagree_with_the_device_are_refused_at_the_launch() {
+        // The accessor described as plain bytes, as for a launch the front end misread.
+        let misread = analysis(
+            vec![model::KernelArgument {
+                offset: 0,
+                kind: ArgumentKind::Bytes { size: 40 },
+            }],
+            true,
+        );
+        let errors = match place_kernels(&misread, device_object()) {
+            Err(errors) => errors,
+            Ok(_) => panic!("a disagreement must be refused"),
+        };
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].starts_with("app.cpp:7:5: error: kernel 'main::{lambda()#1}': "),
+            "{}",
+            errors[0]
+        );
+        assert!(errors[0].contains("disagrees"), "{}", errors[0]);
+        // Agreeing descriptions pass, with the device's layout and the launch.
+        let agreeing = analysis(
+            vec![
+                model::KernelArgument {
+                    offset: 0,
+                    kind: ArgumentKind::Accessor {
+                        target: 2014,
+                        dimensions: 1,
+                        element_size: 4,
+                        no_offset: false,
+                    },
+                },
+                model::KernelArgument {
+                    offset: 32,
+                    kind: ArgumentKind::Bytes { size: 4 },
+                },
+            ],
+            true,
+        );
+        let placed = place_kernels(&agreeing, device_object()).expect("agrees");
+        assert!(placed[0].launch.is_some());
+        // A description the front end marked incomplete (base classes) is not compared.
+        let partial = analysis(Vec::new(), false);
+        assert!(place_kernels(&partial, device_object()).is_ok());
+    }
+
+    #[test]
+    fn kernels_the_device_cannot_describe_are_refused() {
+        let objects = vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Err(post_link::object_layout::ObjectLayoutError::NoObjectType),
+                location: None,
+            },
+        )];
+        let errors = match place_kernels(&analysis(Vec::new(), true), objects) {
+            Err(errors) => errors,
+            Ok(_) => panic!("must be refused"),
+        };
+        assert!(
+            errors[0].starts_with("app.cpp:7:5: error: kernel "),
+            "{}",
+            errors[0]
+        );
+        // Without a launch: the object type's file and line.
+        let mut no_launch = analysis(Vec::new(), true);
+        no_launch.kernels.clear();
+        let errors = match place_kernels(&no_launch, device_object_without_layout()) {
+            Err(errors) => errors,
+            Ok(_) => panic!("must be refused"),
+        };
+        assert!(
+            errors[0].starts_with("app.cpp:6: error: kernel "),
+            "{}",
+            errors[0]
+        );
+    }
+
+    fn device_object_without_layout() -> Vec<(String, DeviceObject)> {
+        vec![(
+            "_ZTSZ4mainEUlvE_".to_string(),
+            DeviceObject {
+                layout: Err(post_link::object_layout::ObjectLayoutError::Unsupported(
+                    "sycl::_V1::stream".into(),
+                )),
+                location: Some(("app.cpp".into(), 6)),
+            },
+        )]
+    }
 
     // Manglings as clang-22 writes them for the kernels of a SYCL program (device kernel
     // names and libclang's manglings of the same lambdas and launches).

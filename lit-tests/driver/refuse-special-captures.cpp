@@ -1,7 +1,8 @@
-// Kernels capturing what sycl-clang++ cannot pass to the device (a stream, an accessor inside
-// a struct with a base class, whose members libclang cannot place) get a located error and no
-// object, instead of a program reading host-side state on the device. Accessors captured
-// directly, in structs and in arrays are decomposed and compile.
+// Kernels capturing what sycl-clang++ cannot pass to the device (a stream, captured directly or
+// in a base class of a captured struct, which only the device compile's reading of the kernel
+// object sees; a variable captured by reference) get a located error and no object, instead of a program reading host-side state
+// on the device. Accessors captured directly, in structs, in arrays and in base classes are
+// decomposed and compile.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -c %s -o out.o 2>&1 | FileCheck %s
 // RUN: test ! -e out.o
@@ -14,11 +15,19 @@ struct Base {
 struct Derived : Base {
   sycl::accessor<int, 1, sycl::access_mode::read_write> acc;
 };
+struct StreamBase {
+  sycl::stream out;
+};
+struct WithStream : StreamBase {
+  int tag;
+};
 struct Holder {
   sycl::accessor<int, 1, sycl::access_mode::read_write> acc;
 };
 class Streamed;
 class WithBase;
+class StreamInBase;
+class ByReference;
 class InStruct;
 class InArray;
 
@@ -30,12 +39,21 @@ void launch(sycl::queue &q, sycl::buffer<int, 1> &buf) {
     h.single_task<Streamed>([=] { out << 1; });
   });
   q.submit([&](sycl::handler &h) {
-    Derived d{};
-    d.acc = sycl::accessor(buf, h, sycl::read_write);
-    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: this kernel captures 'Derived'
-    h.single_task<WithBase>([=] { d.acc[0] = d.tag; });
+    WithStream w{{sycl::stream(1024, 256, h)}, 1};
+    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: kernel 'StreamInBase': cannot pass its kernel object: it captures 'sycl::_V1::stream'
+    h.single_task<StreamInBase>([=] { w.out << w.tag; });
+  });
+  q.submit([&](sycl::handler &h) {
+    int x = 1;
+    // CHECK: refuse-special-captures.cpp:[[@LINE+1]]:5: error: kernel 'ByReference': cannot pass its kernel object: it holds a reference (a capture by reference)
+    h.single_task<ByReference>([&] { int y = x; (void)y; });
   });
 #endif
+  q.submit([&](sycl::handler &h) {
+    Derived d{};
+    d.acc = sycl::accessor(buf, h, sycl::read_write);
+    h.single_task<WithBase>([=] { d.acc[0] = d.tag; });
+  });
   q.submit([&](sycl::handler &h) {
     Holder holder{sycl::accessor(buf, h, sycl::read_write)};
     h.single_task<InStruct>([=] { holder.acc[0] = 2; });

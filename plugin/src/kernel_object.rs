@@ -36,7 +36,8 @@ const MAX_DEPTH: u32 = 16;
 /// The kernel object of a launch whose callable has type `object` (canonical record type),
 /// launched through `launcher`. Returns the object and the special types it captures that
 /// cannot be passed (spelled as clang prints them); `None` when libclang cannot lay the
-/// record out.
+/// record out. When base classes take part (libclang gives no base-class offsets), the
+/// arguments are marked incomplete: the device compile's description then stands alone.
 pub(crate) fn describe(
     object: Type<'_>,
     record: Cursor<'_>,
@@ -51,10 +52,12 @@ pub(crate) fn describe(
     let mut walk = Walk {
         arguments: &mut arguments,
         unsupported: &mut unsupported,
+        through_bases: has_bases(object),
     };
     if !walk.fields(object, 0, 0) {
         return (None, special_types(object));
     }
+    let arguments_complete = !walk.through_bases;
     let call_operator = record
         .children()
         .into_iter()
@@ -68,6 +71,7 @@ pub(crate) fn describe(
         size,
         location: crate::analysis::source_location(record),
         arguments,
+        arguments_complete,
     };
     (Some(object), unsupported)
 }
@@ -75,6 +79,8 @@ pub(crate) fn describe(
 struct Walk<'a> {
     arguments: &'a mut Vec<KernelArgument>,
     unsupported: &'a mut Vec<String>,
+    /// Part of the object lies in base-class subobjects, which libclang cannot place.
+    through_bases: bool,
 }
 
 impl Walk<'_> {
@@ -124,9 +130,8 @@ impl Walk<'_> {
                 return true;
             }
             if has_bases(ty) {
-                // Base-class subobjects have no field cursor: their members cannot be
-                // placed, so such a struct cannot carry an accessor to the device.
-                self.unsupported.push(ty.spelling());
+                // Base-class subobjects have no field cursor: their members cannot be placed.
+                self.through_bases = true;
                 return true;
             }
             return self.fields(ty, offset, depth + 1);
@@ -188,12 +193,17 @@ fn special_kind(ty: Type<'_>) -> Option<Option<ArgumentKind>> {
     })
 }
 
+/// Does the record type have base classes? libclang lists no base specifiers among the
+/// children of an implicitly instantiated class template specialization, so its template
+/// (pattern) is asked too.
 fn has_bases(ty: Type<'_>) -> bool {
-    ty.declaration().is_some_and(|d| {
+    let lists_bases = |d: Cursor<'_>| {
         d.children()
             .iter()
             .any(|c| c.kind() == lc::CXCursor_CXXBaseSpecifier)
-    })
+    };
+    ty.declaration()
+        .is_some_and(|d| lists_bases(d) || d.specialized_template().is_some_and(lists_bases))
 }
 
 /// Does a value of type `ty` hold a SYCL special class (in fields, array elements or bases)?

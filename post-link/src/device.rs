@@ -60,6 +60,8 @@ pub enum DeviceError {
         host: u64,
         device: u64,
     },
+    #[error("kernel '{0}' has no description of its kernel object's arguments")]
+    UndescribedKernel(String),
     #[error("cannot link the kernel wrappers: {0}")]
     Wrapper(String),
     #[error("device code: {0}")]
@@ -260,7 +262,8 @@ pub struct KernelEntry {
 
 /// Gives every kernel the runtime's calling convention (see the module comment) and returns
 /// the kernels in module order. `layout_of` describes a kernel's object argument by argument;
-/// a kernel it does not know takes its object as one block of bytes. With
+/// a kernel it does not know is refused (passed as bytes, its accessors would be host
+/// state). With
 /// `spec_constants_buffer` (emulated spec constants), a kernel taking a `kernel_handler` also
 /// takes the runtime's spec-constant buffer, which the handler then points at.
 /// The wrappers carry `"sycl-module-id"=module_id` (the source), which per-source device-code
@@ -399,8 +402,7 @@ fn kernel_parameters(
     })
 }
 
-/// The object's size on the host and its arguments: as `layout_of` describes the kernel, or
-/// one block of bytes for a kernel it does not know.
+/// The object's size on the host and its arguments, as `layout_of` describes the kernel.
 fn object_arguments(
     name: &str,
     params: &KernelParameters,
@@ -420,13 +422,7 @@ fn object_arguments(
             })
         }
         Some(described) => Ok((described.object_size, described.arguments)),
-        None => Ok((
-            object_size,
-            vec![KernelArgument::Bytes {
-                offset: 0,
-                size: object_size,
-            }],
-        )),
+        None => Err(DeviceError::UndescribedKernel(name.to_string())),
     }
 }
 

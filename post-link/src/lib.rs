@@ -21,6 +21,7 @@ pub mod isolate;
 pub mod llvm;
 pub mod lower;
 pub mod model;
+pub mod object_layout;
 pub mod prop;
 pub mod registration;
 pub mod requirements;

@@ -272,6 +272,10 @@ pub struct KernelObject {
     /// One argument per capture, in field order; captured structs holding accessors are
     /// replaced by their fields, recursively, arrays of them by their elements.
     pub arguments: Vec<KernelArgument>,
+    /// False when part of the object lies in base-class subobjects, which the front end
+    /// cannot place: `arguments` are then incomplete, and only the device compile's layout
+    /// of the object counts.
+    pub arguments_complete: bool,
 }
 
 /// One kernel argument, at `offset` bytes into the kernel object.

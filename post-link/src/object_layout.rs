@@ -1,0 +1,463 @@
+//! The kernel object of each device kernel as the device compile sees it: the type of the
+//! kernel entry's object parameter, read from the module's debug information (the driver
+//! compiles device code with `-g -fstandalone-debug` and strips the debug information after
+//! this read unless the user asked for it). The debug information holds what libclang cannot
+//! give: base-class subobjects with their offsets, and the kernels of every instantiation the
+//! device compile emitted (function templates referenced only by address, member functions of
+//! class templates). It decomposes the object as DPC++ does: pointers, buffer and local
+//! accessors apart, structs and arrays holding accessors (members and bases) replaced by their
+//! parts, everything else as bytes.
+
+use thiserror::Error;
+
+use crate::device::{KernelArgument, KernelLayout};
+use crate::llvm::{DiKind, DiNode, Function, Module};
+
+/// `sycl::access::target` values.
+const TARGET_DEVICE: i64 = 2014;
+const TARGET_CONSTANT_BUFFER: i64 = 2015;
+const TARGET_LOCAL: i64 = 2016;
+/// SPIR address spaces of buffer memory.
+const GLOBAL_SPACE: u32 = 1;
+const CONSTANT_SPACE: u32 = 2;
+
+/// DWARF tags.
+const TAG_ARRAY: u16 = 0x01;
+const TAG_CLASS: u16 = 0x02;
+const TAG_POINTER: u16 = 0x0f;
+const TAG_REFERENCE: u16 = 0x10;
+const TAG_MEMBER: u16 = 0x0d;
+const TAG_STRUCTURE: u16 = 0x13;
+const TAG_TYPEDEF: u16 = 0x16;
+const TAG_UNION: u16 = 0x17;
+const TAG_INHERITANCE: u16 = 0x1c;
+const TAG_CONST: u16 = 0x26;
+const TAG_VOLATILE: u16 = 0x35;
+const TAG_RESTRICT: u16 = 0x37;
+const TAG_RVALUE_REFERENCE: u16 = 0x42;
+const TAG_ATOMIC: u16 = 0x47;
+
+/// `DIFlag` bits.
+const FLAG_FWD_DECL: u32 = 1 << 2;
+const FLAG_STATIC_MEMBER: u32 = 1 << 12;
+const FLAG_BIT_FIELD: u32 = 1 << 19;
+
+/// Records nest at most this deep (as in the front end's walk).
+const MAX_DEPTH: u32 = 16;
+
+/// SYCL classes passed apart from the object's bytes; only the accessors are supported.
+const SPECIAL_CLASSES: &[&str] = &[
+    "accessor",
+    "local_accessor",
+    "host_accessor",
+    "sampler",
+    "stream",
+    "unsampled_image_accessor",
+    "sampled_image_accessor",
+    "host_unsampled_image_accessor",
+    "host_sampled_image_accessor",
+    "image_accessor",
+    "work_group_memory",
+    "dynamic_work_group_memory",
+    "dynamic_accessor",
+    "dynamic_local_accessor",
+];
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ObjectLayoutError {
+    #[error(
+        "the device compile's debug information does not describe the kernel object (no \
+         subprogram or object parameter)"
+    )]
+    NoObjectType,
+    #[error("the device compile's debug information does not define '{0}'")]
+    Incomplete(String),
+    #[error("it captures '{0}', which sycl-clang++ cannot pass to the device")]
+    Unsupported(String),
+    #[error(
+        "it holds a reference (a capture by reference), whose host object the device cannot \
+         reach; capture by copy"
+    )]
+    Reference,
+}
+
+/// A device kernel's object layout, or why it cannot be read; with the object type's
+/// location (file, line) when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceObject {
+    pub layout: Result<KernelLayout, ObjectLayoutError>,
+    pub location: Option<(String, u32)>,
+}
+
+/// Every kernel definition of `module` (in module order) with its object as the device
+/// compile describes it.
+pub fn device_objects(module: &Module<'_>) -> Vec<(String, DeviceObject)> {
+    module
+        .functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration() && f.is_spir_kernel())
+        .map(|kernel| (kernel.name(), device_object(kernel)))
+        .collect()
+}
+
+fn device_object(kernel: Function<'_>) -> DeviceObject {
+    let Some(object) = object_type(kernel) else {
+        return DeviceObject {
+            layout: Err(ObjectLayoutError::NoObjectType),
+            location: None,
+        };
+    };
+    DeviceObject {
+        layout: layout_of(object),
+        location: object.type_location(),
+    }
+}
+
+/// The type of the kernel entry's object parameter: the entry's own variable whose type is a
+/// reference (or pointer) to a class; the `kernel_handler` is a class by value. Optimised code
+/// lists parameters in the subprogram's retained nodes; unoptimised code in debug records.
+fn object_type(kernel: Function<'_>) -> Option<DiNode<'_>> {
+    let subprogram = kernel.subprogram()?;
+    let mut variables = subprogram.retained_nodes();
+    variables.extend(kernel.debug_variables());
+    variables
+        .into_iter()
+        .filter(|v| v.kind() == DiKind::LocalVariable && v.scope() == Some(subprogram))
+        .find_map(|v| {
+            let reference = unqualified(v.ty()?)?;
+            if !matches!(
+                reference.tag(),
+                Some(TAG_REFERENCE | TAG_RVALUE_REFERENCE | TAG_POINTER)
+            ) {
+                return None;
+            }
+            unqualified(reference.ty()?).filter(|t| is_record(*t))
+        })
+}
+
+/// The layout of a kernel object of (record) type `object`.
+pub fn layout_of(object: DiNode<'_>) -> Result<KernelLayout, ObjectLayoutError> {
+    let mut arguments = Vec::new();
+    Decompose {
+        arguments: &mut arguments,
+    }
+    .record(object, 0, 0)?;
+    Ok(KernelLayout {
+        object_size: bytes(object.size_bits().unwrap_or(0)),
+        arguments,
+    })
+}
+
+struct Decompose<'a> {
+    arguments: &'a mut Vec<KernelArgument>,
+}
+
+impl Decompose<'_> {
+    /// The members and bases of `record` at `base`.
+    fn record(
+        &mut self,
+        record: DiNode<'_>,
+        base: u64,
+        depth: u32,
+    ) -> Result<(), ObjectLayoutError> {
+        complete(record)?;
+        for element in record.elements() {
+            let offset = base + bytes(element.offset_bits().unwrap_or(0));
+            let flags = element.flags().unwrap_or(0);
+            match element.tag() {
+                Some(TAG_INHERITANCE) => {
+                    let Some(ty) = element.ty() else { continue };
+                    self.value(ty, offset, depth + 1)?;
+                }
+                Some(TAG_MEMBER) if flags & FLAG_STATIC_MEMBER != 0 => {}
+                Some(TAG_MEMBER) if flags & FLAG_BIT_FIELD != 0 => {
+                    // The bytes holding the bits (neighbouring bit-fields share some).
+                    let first = element.offset_bits().unwrap_or(0);
+                    let end = first + element.size_bits().unwrap_or(0);
+                    let start = base + first / 8;
+                    self.push(KernelArgument::Bytes {
+                        offset: start,
+                        size: base + end.div_ceil(8) - start,
+                    });
+                }
+                Some(TAG_MEMBER) => {
+                    let Some(ty) = element.ty() else { continue };
+                    self.value(ty, offset, depth + 1)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// One value of type `ty` at `offset`.
+    fn value(&mut self, ty: DiNode<'_>, offset: u64, depth: u32) -> Result<(), ObjectLayoutError> {
+        let Some(ty) = unqualified(ty) else {
+            return Ok(());
+        };
+        let size = bytes(ty.size_bits().unwrap_or(0));
+        match ty.tag() {
+            Some(TAG_POINTER) => {
+                self.push(KernelArgument::Pointer { offset });
+                return Ok(());
+            }
+            // A capture by reference: the device cannot reach the host object it names.
+            Some(TAG_REFERENCE | TAG_RVALUE_REFERENCE) => {
+                return Err(ObjectLayoutError::Reference);
+            }
+            _ => {}
+        }
+        if let Some(special) = special_class(ty) {
+            self.push(special_argument(ty, &special, offset)?);
+            return Ok(());
+        }
+        if depth < MAX_DEPTH && holds_special(ty, 0)? {
+            if ty.tag() == Some(TAG_ARRAY) {
+                let Some(element) = ty.ty().and_then(unqualified) else {
+                    return Ok(());
+                };
+                let step = bytes(element.size_bits().unwrap_or(0));
+                if step == 0 {
+                    return Err(ObjectLayoutError::Incomplete(type_name(element)));
+                }
+                for i in 0..size / step {
+                    self.value(element, offset + i * step, depth + 1)?;
+                }
+                return Ok(());
+            }
+            return self.record(ty, offset, depth + 1);
+        }
+        if size > 0 {
+            self.push(KernelArgument::Bytes { offset, size });
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, argument: KernelArgument) {
+        self.arguments.push(argument);
+    }
+}
+
+/// The argument of a SYCL special class `ty` (its template's name `special`) at `offset`.
+fn special_argument(
+    ty: DiNode<'_>,
+    special: &str,
+    offset: u64,
+) -> Result<KernelArgument, ObjectLayoutError> {
+    let unsupported = || ObjectLayoutError::Unsupported(qualified_name(ty));
+    if !matches!(special, "accessor" | "local_accessor") {
+        return Err(unsupported());
+    }
+    complete(ty)?;
+    let params = ty.template_params();
+    let value = |i: usize| params.get(i).and_then(|p| p.template_value());
+    let dimensions = value(1)
+        .and_then(|d| u32::try_from(d).ok())
+        .ok_or_else(unsupported)?;
+    if special == "local_accessor" {
+        return Ok(KernelArgument::LocalAccessor { offset, dimensions });
+    }
+    let target = value(3).ok_or_else(unsupported)?;
+    if target == TARGET_LOCAL {
+        return Ok(KernelArgument::LocalAccessor { offset, dimensions });
+    }
+    if target != TARGET_DEVICE && target != TARGET_CONSTANT_BUFFER {
+        return Err(unsupported());
+    }
+    let element_size = params
+        .first()
+        .and_then(|p| p.ty())
+        .and_then(unqualified)
+        .and_then(|t| t.size_bits())
+        .map(bytes)
+        .filter(|&s| s > 0)
+        .ok_or_else(unsupported)?;
+    // The property list's type name (`accessor_property_list<…no_offset…>`).
+    let no_offset = params
+        .get(5)
+        .and_then(|p| p.ty())
+        .and_then(|t| t.name())
+        .is_some_and(|n| n.contains("no_offset"));
+    Ok(KernelArgument::Accessor {
+        offset,
+        dimensions,
+        element_size,
+        address_space: if target == TARGET_CONSTANT_BUFFER {
+            CONSTANT_SPACE
+        } else {
+            GLOBAL_SPACE
+        },
+        keeps_offset: !no_offset,
+    })
+}
+
+/// Does a value of type `ty` hold a SYCL special class (members, bases, array elements)?
+fn holds_special(ty: DiNode<'_>, depth: u32) -> Result<bool, ObjectLayoutError> {
+    let Some(ty) = unqualified(ty) else {
+        return Ok(false);
+    };
+    if depth > MAX_DEPTH {
+        return Ok(false);
+    }
+    if special_class(ty).is_some() {
+        return Ok(true);
+    }
+    if ty.tag() == Some(TAG_ARRAY) {
+        return match ty.ty() {
+            Some(element) => holds_special(element, depth + 1),
+            None => Ok(false),
+        };
+    }
+    if !is_record(ty) {
+        return Ok(false);
+    }
+    complete(ty)?;
+    for element in ty.elements() {
+        let data = match element.tag() {
+            Some(TAG_INHERITANCE) => true,
+            Some(TAG_MEMBER) => element.flags().unwrap_or(0) & FLAG_STATIC_MEMBER == 0,
+            _ => false,
+        };
+        if data {
+            if let Some(member) = element.ty() {
+                if holds_special(member, depth + 1)? {
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// The template name of a SYCL special class (`accessor` for `sycl::_V1::accessor<…>`).
+fn special_class(ty: DiNode<'_>) -> Option<String> {
+    if !is_record(ty) || !in_sycl_namespace(ty) {
+        return None;
+    }
+    let name = ty.name()?;
+    let template = name.split('<').next().unwrap_or_default();
+    SPECIAL_CLASSES
+        .contains(&template)
+        .then(|| template.to_string())
+}
+
+/// Is the outermost namespace around `ty` `sycl`?
+fn in_sycl_namespace(ty: DiNode<'_>) -> bool {
+    let mut outermost = None;
+    let mut scope = ty.scope();
+    let mut depth = 0;
+    while let Some(s) = scope {
+        if depth > MAX_DEPTH * 4 {
+            return false;
+        }
+        if s.kind() == DiKind::Namespace {
+            outermost = Some(s);
+        }
+        scope = s.scope();
+        depth += 1;
+    }
+    outermost.and_then(|n| n.name()).as_deref() == Some("sycl")
+}
+
+fn is_record(ty: DiNode<'_>) -> bool {
+    ty.kind() == DiKind::CompositeType
+        && matches!(ty.tag(), Some(TAG_CLASS | TAG_STRUCTURE | TAG_UNION))
+}
+
+/// A record whose members the debug information lists (not a declaration).
+fn complete(ty: DiNode<'_>) -> Result<(), ObjectLayoutError> {
+    if ty.flags().unwrap_or(0) & FLAG_FWD_DECL != 0 {
+        return Err(ObjectLayoutError::Incomplete(type_name(ty)));
+    }
+    Ok(())
+}
+
+/// `ty` without typedefs and qualifiers.
+fn unqualified(ty: DiNode<'_>) -> Option<DiNode<'_>> {
+    let mut ty = ty;
+    for _ in 0..64 {
+        match ty.tag() {
+            Some(TAG_TYPEDEF | TAG_CONST | TAG_VOLATILE | TAG_RESTRICT | TAG_ATOMIC)
+                if ty.kind() == DiKind::DerivedType =>
+            {
+                ty = ty.ty()?;
+            }
+            _ => return Some(ty),
+        }
+    }
+    None
+}
+
+fn type_name(ty: DiNode<'_>) -> String {
+    ty.name().unwrap_or_else(|| "<unnamed type>".to_string())
+}
+
+/// `ns::name<…>` through the enclosing namespaces and classes.
+fn qualified_name(ty: DiNode<'_>) -> String {
+    let mut parts = vec![type_name(ty)];
+    let mut scope = ty.scope();
+    while let Some(s) = scope.filter(|_| parts.len() < 32) {
+        if let Some(name) = s.name().filter(|n| !n.is_empty()) {
+            parts.push(name);
+        }
+        scope = s.scope();
+    }
+    parts.reverse();
+    parts.join("::")
+}
+
+/// Where the front end's description of a kernel object (`host`) disagrees with the device
+/// compile's (`device`): `None` when they are the same argument for argument.
+pub fn disagreement(host: &KernelLayout, device: &KernelLayout) -> Option<String> {
+    if host.object_size != device.object_size {
+        return Some(format!(
+            "the object is {} bytes to the front end but {} bytes to the device compile",
+            host.object_size, device.object_size
+        ));
+    }
+    let longest = host.arguments.len().max(device.arguments.len());
+    (0..longest).find_map(|i| {
+        let (h, d) = (host.arguments.get(i), device.arguments.get(i));
+        (h != d).then(|| {
+            format!(
+                "argument {}: the front end passes {}, the device kernel expects {} \
+                 ({} arguments against {})",
+                i + 1,
+                h.map_or("nothing".to_string(), describe),
+                d.map_or("nothing".to_string(), describe),
+                host.arguments.len(),
+                device.arguments.len()
+            )
+        })
+    })
+}
+
+/// One argument in words, for messages.
+pub fn describe(argument: &KernelArgument) -> String {
+    match *argument {
+        KernelArgument::Bytes { offset, size } => {
+            format!("{size} bytes at offset {offset}")
+        }
+        KernelArgument::Pointer { offset } => format!("a pointer at offset {offset}"),
+        KernelArgument::Accessor {
+            offset,
+            dimensions,
+            element_size,
+            keeps_offset,
+            ..
+        } => format!(
+            "a {dimensions}-dimensional accessor of {element_size}-byte elements{} at offset {offset}",
+            if keeps_offset { "" } else { " (no_offset)" }
+        ),
+        KernelArgument::LocalAccessor { offset, dimensions } => {
+            format!("a {dimensions}-dimensional local accessor at offset {offset}")
+        }
+    }
+}
+
+fn bytes(bits: u64) -> u64 {
+    bits / 8
+}
+
+#[cfg(test)]
+mod tests;
