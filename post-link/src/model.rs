@@ -79,6 +79,13 @@ pub struct Ty<T> {
 /// spec constant (a SPIR-V composite of that many constituents already strains consumers).
 pub const MAX_SCALAR_ELEMENTS: u64 = 65_536;
 
+/// Largest number of constituents of one composite (struct, array or vector level) in a
+/// spec constant: a SPIR-V instruction's word count is 16 bits, and
+/// `OpSpecConstantComposite` spends three words on its opcode, type and result, so one
+/// composite holds at most 65,532 constituents (more needs `SPV_INTEL_long_composites`,
+/// which LLVM's SPIR-V backend and Intel's CPU runtime do not take here).
+pub const MAX_COMPOSITE_CONSTITUENTS: u64 = 65_532;
+
 impl<T> Ty<T> {
     /// The number of scalar elements (saturating).
     pub fn scalar_elements(&self) -> u64 {
@@ -90,6 +97,20 @@ impl<T> Ty<T> {
                 elem.scalar_elements().saturating_mul(*len)
             }
             _ => 1,
+        }
+    }
+
+    /// The most constituents any one composite level of the type has (0 for a scalar).
+    pub fn max_constituents(&self) -> u64 {
+        match &self.kind {
+            Kind::Struct { fields, .. } => fields
+                .iter()
+                .map(Ty::max_constituents)
+                .fold(fields.len() as u64, u64::max),
+            Kind::Array { elem, len } | Kind::Vector { elem, len } => {
+                (*len).max(elem.max_constituents())
+            }
+            _ => 0,
         }
     }
 

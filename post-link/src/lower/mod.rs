@@ -91,8 +91,34 @@ pub enum LowerError {
 
 fn id_suffix(id: &Option<String>) -> String {
     id.as_ref()
-        .map(|s| format!(" (symbolic ID '{s}')"))
+        .map(|s| match spec_constant_name(s) {
+            Some(name) => format!(" (symbolic ID '{s}': spec constant '{name}')"),
+            None => format!(" (symbolic ID '{s}')"),
+        })
         .unwrap_or_default()
+}
+
+/// The C++ name of the spec constant a symbolic ID stands for: the ID is the variable's
+/// mangled name, after `<unique prefix>___` for variables that are not externally visible.
+fn spec_constant_name(symbolic_id: &str) -> Option<String> {
+    let mangled = match symbolic_id.split_once("___") {
+        Some((_, rest)) if rest.starts_with("_Z") => rest,
+        _ => symbolic_id,
+    };
+    let plain = mangled
+        .strip_prefix("_ZL")
+        .or_else(|| mangled.strip_prefix("_Z"))?;
+    // A global-namespace variable (`_Z1x`, `_ZL1x`), which cpp_demangle does not take.
+    let digits = plain.bytes().take_while(u8::is_ascii_digit).count();
+    if let Ok(len) = plain[..digits].parse::<usize>() {
+        if plain.len() == digits + len {
+            return Some(plain[digits..].to_string());
+        }
+    }
+    cpp_demangle::Symbol::new(mangled.as_bytes())
+        .ok()?
+        .demangle()
+        .ok()
 }
 
 /// What the pass learnt about one symbolic ID (first-seen order).
@@ -228,6 +254,25 @@ fn check_one_type_per_id<'c>(st: &mut State<'c>, sites: &[Site<'c>]) -> Result<(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod spec_constant_name_tests {
+    use super::spec_constant_name;
+
+    #[test]
+    fn symbolic_ids_name_their_variables() {
+        assert_eq!(
+            spec_constant_name("_ZN2ns5tableE").as_deref(),
+            Some("ns::table")
+        );
+        assert_eq!(spec_constant_name("uid42____ZL1x").as_deref(), Some("x"));
+        assert_eq!(
+            spec_constant_name("uid0123456789abcdef____ZN12_GLOBAL__N_11aE").as_deref(),
+            Some("(anonymous namespace)::a")
+        );
+        assert_eq!(spec_constant_name("A"), None);
+    }
 }
 
 #[cfg(test)]

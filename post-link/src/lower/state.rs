@@ -128,6 +128,15 @@ impl<'c> State<'c> {
                 model::MAX_SCALAR_ELEMENTS
             ));
         }
+        let constituents = m.max_constituents();
+        if constituents > model::MAX_COMPOSITE_CONSTITUENTS {
+            return Err(format!(
+                "the spec constant's type {} has a composite of {constituents} constituents; a \
+                 SPIR-V composite holds at most {} (its instruction's word count is 16 bits)",
+                t.print(),
+                model::MAX_COMPOSITE_CONSTITUENTS
+            ));
+        }
         self.tys.insert(t, Rc::clone(&m));
         Ok(m)
     }
