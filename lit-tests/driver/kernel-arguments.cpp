@@ -3,7 +3,8 @@
 // kind_std_layout of N bytes -> N bytes by value; kind_accessor (info = target | dims << 11)
 // -> memory, access range, memory range, offset (dims x 8 bytes each), a global pointer for
 // target::device (2014), a local one for target::local (2016). (Attributes LLVM infers when it
-// optimises the finished kernels, such as readonly or captures(none), may sit between.)
+// optimises the finished kernels, such as readonly or captures(none), may sit between.) Kernels
+// are weak_odr, as DPC++'s: one kernel launched from several TUs links once.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps -c %s -o args.o
 // RUN: FileCheck --check-prefix=HOST %s < args.o.sycl/footer.h
@@ -15,7 +16,7 @@
 // HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 32},
 // HOST-NEXT: {kernel_param_kind_t::kind_std_layout, 4, 40},
 // HOST-NEXT: {kernel_param_kind_t::kind_accessor, 6110, 48},
-// DEVICE: define spir_kernel void @_ZTS4Args(ptr addrspace(3){{[^,]*}} %a0, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.offset, ptr addrspace(1){{[^,]*}} %a1, ptr {{[^,]*}}byval({ [4 x i8] }){{[^,]*}} %a2, ptr addrspace(1){{[^,]*}} %a3, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.access, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.memory, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.offset)
+// DEVICE: define weak_odr spir_kernel void @_ZTS4Args(ptr addrspace(3){{[^,]*}} %a0, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a0.offset, ptr addrspace(1){{[^,]*}} %a1, ptr {{[^,]*}}byval({ [4 x i8] }){{[^,]*}} %a2, ptr addrspace(1){{[^,]*}} %a3, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.access, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.memory, ptr {{[^,]*}}byval({ [16 x i8] }){{[^,]*}} %a3.offset)
 #include <sycl/sycl.hpp>
 class Args;
 void launch(sycl::queue &q, sycl::buffer<float, 2> &b, float *usm) {
@@ -38,7 +39,7 @@ void launch(sycl::queue &q, sycl::buffer<float, 2> &b, float *usm) {
 // HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4063, 40},
 // SIZE: getName() { return "_ZTS4Args"; }
 // SIZE: static constexpr int64_t getKernelSize() { return 104; }
-// DEVICE: define spir_kernel void @_ZTS6Nested(ptr {{[^,]*}}byval({ [4 x i8] }){{[^,]*}} %a0, ptr addrspace(1){{[^,]*}} %a1, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.offset, ptr addrspace(2){{[^,]*}} %a2, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.offset)
+// DEVICE: define weak_odr spir_kernel void @_ZTS6Nested(ptr {{[^,]*}}byval({ [4 x i8] }){{[^,]*}} %a0, ptr addrspace(1){{[^,]*}} %a1, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a1.offset, ptr addrspace(2){{[^,]*}} %a2, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.offset)
 struct Holder {
   int scale;
   sycl::accessor<int, 1, sycl::access_mode::write> out;
