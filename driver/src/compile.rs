@@ -409,6 +409,9 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
+    // Before the device compile's own errors, which would come from deep inside Intel's
+    // headers without naming the feature.
+    refuse_unsupported(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
@@ -425,6 +428,26 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
         footer_gen::Style::V3,
     ));
     Ok(text)
+}
+
+/// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
+fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
+    for u in &analysis.unsupported {
+        let file = u.location.file.as_deref().unwrap_or(&analysis.source);
+        eprintln!(
+            "{}:{}:{}: error: {} is not supported by sycl-clang++ yet: {}",
+            file.display(),
+            u.location.line,
+            u.location.column,
+            u.feature,
+            u.reason
+        );
+    }
+    if analysis.unsupported.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(1))
+    }
 }
 
 /// A FIFO at `path` (whatever was there goes).

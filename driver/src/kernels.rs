@@ -373,6 +373,7 @@ mod tests {
             dependencies: Vec::new(),
             warnings: Vec::new(),
             local_spec_ids: Vec::new(),
+            unsupported: Vec::new(),
         }
     }
 

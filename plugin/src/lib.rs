@@ -306,6 +306,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let instantiated_kernels = collected.instantiated_kernels;
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
+    let unsupported = collected.unsupported;
     let spec_ids = if probes.is_empty() {
         collected
             .declared
@@ -343,6 +344,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         dependencies,
         warnings,
         local_spec_ids,
+        unsupported,
     })
 }
 

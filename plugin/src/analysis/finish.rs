@@ -5,7 +5,7 @@ use super::Walker;
 use super::members::Probe;
 use super::scopes::{PendingScopes, TU_KEY};
 use crate::libclang::Cursor;
-use crate::model::{Inlining, Kernel, LocalSpecId, Scope, SourceLocation, SpecId};
+use crate::model::{Inlining, Kernel, LocalSpecId, Scope, SourceLocation, SpecId, UnsupportedUse};
 
 /// What one walk collected; spec ids come with their canonical declaration cursor.
 pub(crate) struct Collected<'tu> {
@@ -17,6 +17,8 @@ pub(crate) struct Collected<'tu> {
     pub(crate) warnings: Vec<String>,
     /// Function-local `static` spec ids.
     pub(crate) local_spec_ids: Vec<LocalSpecId>,
+    /// Calls of SYCL features the tool chain cannot build yet.
+    pub(crate) unsupported: Vec<UnsupportedUse>,
 }
 
 impl<'tu> Walker<'tu> {
@@ -51,6 +53,7 @@ impl<'tu> Walker<'tu> {
             instantiated_kernels: std::mem::take(&mut self.launches.instantiated_kernels),
             warnings: std::mem::take(&mut self.warnings),
             local_spec_ids: std::mem::take(&mut self.found.local_statics),
+            unsupported: std::mem::take(&mut self.launches.unsupported),
         }
     }
 

@@ -8,7 +8,7 @@ use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type};
-use crate::model::{Callable, Kernel, KernelAttributes, KernelObject};
+use crate::model::{Callable, Kernel, KernelAttributes, KernelObject, UnsupportedUse};
 
 /// Kernel launches found so far.
 #[derive(Default)]
@@ -24,12 +24,67 @@ pub(super) struct KernelSearch<'tu> {
     /// The template parameters' values of the instantiation being searched (kernel
     /// attributes may name them).
     template_values: kernel_attributes::TemplateValues,
+    /// Calls of SYCL features the tool chain cannot build yet.
+    pub(super) unsupported: Vec<UnsupportedUse>,
 }
+
+/// SYCL functions whose use the tool chain refuses, with why: Intel's headers implement them
+/// with device builtins (SPIR-V group operations) the device prelude does not declare yet, so
+/// the device compile would fail deep inside the headers.
+const UNSUPPORTED_FUNCTIONS: &[(&str, &str, &str)] = &[(
+    "reduction",
+    "sycl::reduction",
+    "Intel's headers build reductions from SPIR-V group operations (__spirv_Group*) that \
+     sycl-clang++'s device prelude does not provide yet; compute the reduction with \
+     atomics or in a second kernel",
+)];
 
 /// Functions whose last argument is a kernel callable.
 const KERNEL_INVOKERS: &[&str] = &["single_task", "parallel_for", "parallel_for_work_group"];
 
 impl<'tu> Walker<'tu> {
+    /// A call in a template whose callee is still an overload set (`sycl::reduction(p, op)`
+    /// with dependent arguments): checked by the set's first declaration.
+    fn note_unsupported_dependent(&mut self, call: Cursor<'tu>, callee_ref: Cursor<'tu>) {
+        let overloaded = if callee_ref.kind() == lc::CXCursor_OverloadedDeclRef {
+            Some(callee_ref)
+        } else {
+            callee_ref
+                .children()
+                .into_iter()
+                .find(|c| c.kind() == lc::CXCursor_OverloadedDeclRef)
+        };
+        if let Some(first) = overloaded.and_then(|o| o.first_overloaded_decl()) {
+            self.note_unsupported(call, first);
+        }
+    }
+
+    /// Records a call of a SYCL function in `UNSUPPORTED_FUNCTIONS`, where it is written.
+    fn note_unsupported(&mut self, call: Cursor<'tu>, callee: Cursor<'tu>) {
+        let Some(&(_, feature, reason)) = UNSUPPORTED_FUNCTIONS
+            .iter()
+            .find(|(name, _, _)| callee.with_spelling(|s| s == name.as_bytes()))
+        else {
+            return;
+        };
+        if !declared_in_sycl(callee) {
+            return;
+        }
+        let location = source_location(call);
+        if !self
+            .launches
+            .unsupported
+            .iter()
+            .any(|u| u.location == location)
+        {
+            self.launches.unsupported.push(UnsupportedUse {
+                feature,
+                reason,
+                location,
+            });
+        }
+    }
+
     pub(super) fn consider_kernel_call(&mut self, call: Cursor<'tu>) {
         let Some(callee) = call.referenced() else {
             return self.consider_dependent_kernel_call(call);
@@ -41,6 +96,7 @@ impl<'tu> Walker<'tu> {
         ) {
             return;
         }
+        self.note_unsupported(call, callee);
         // Most calls are neither: the name is compared before any string is made of it.
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
@@ -127,6 +183,7 @@ impl<'tu> Walker<'tu> {
         let Some(callee_ref) = children.first() else {
             return;
         };
+        self.note_unsupported_dependent(call, *callee_ref);
         if !matches!(
             callee_ref.kind(),
             lc::CXCursor_MemberRefExpr | lc::CXCursor_DeclRefExpr

@@ -50,6 +50,20 @@ pub struct Analysis {
     /// one. Not part of `--json`.
     #[serde(skip)]
     pub local_spec_ids: Vec<LocalSpecId>,
+    /// Uses of SYCL features sycl-clang++ cannot build yet (e.g. `sycl::reduction`), for a
+    /// located refusal instead of errors deep inside Intel's headers. Not part of `--json`.
+    #[serde(skip)]
+    pub unsupported: Vec<UnsupportedUse>,
+}
+
+/// A use of a SYCL feature the tool chain cannot build yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsupportedUse {
+    /// The feature as users write it (`sycl::reduction`).
+    pub feature: &'static str,
+    /// Why it cannot be built.
+    pub reason: &'static str,
+    pub location: SourceLocation,
 }
 
 /// A function-local `static` variable of type `specialization_id<T>`.
