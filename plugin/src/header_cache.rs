@@ -76,17 +76,22 @@ pub(crate) fn headers_ast(
     // The header is a header whatever language a `-x` among the user's flags named.
     header_args.extend(["-x".into(), "c++-header".into()]);
     let staged = staged_name(&ast);
-    let saved = index
-        .save_header_ast(&header, &header_args, &staged)
-        .is_ok()
-        && std::fs::rename(&staged, &ast).is_ok();
-    if !saved {
-        // Never leave a staged AST behind (24 MB a build).
-        let _ = std::fs::remove_file(&staged);
+    let saved = index.save_header_ast(&header, &header_args, &staged).is_ok();
+    if !put_in_place(&staged, &ast, saved) {
         return None;
     }
     evict_least_recently_used(dir, KEPT_ASTS);
     Some(ast)
+}
+
+/// Renames a staged AST into place if it was `saved`; whatever fails, the staged file goes
+/// (24 MB a build were left behind when the rename failed).
+fn put_in_place(staged: &Path, ast: &Path, saved: bool) -> bool {
+    if saved && std::fs::rename(staged, ast).is_ok() {
+        return true;
+    }
+    let _ = std::fs::remove_file(staged);
+    false
 }
 
 /// `Some(true)`: a usable AST is at `path` (marked recently used); `Some(false)`: something
@@ -260,6 +265,20 @@ mod tests {
             ]
         );
         std::fs::remove_dir_all(&dir).expect("temporary test files");
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_staged_ast() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let staged = dir.path().join("sycl-headers-00.ast.1.tmp");
+        std::fs::write(&staged, b"ast").expect("write");
+        // The destination's directory does not exist: the rename fails.
+        assert!(!put_in_place(&staged, &dir.path().join("gone/x.ast"), true));
+        assert!(!staged.exists());
+        std::fs::write(&staged, b"ast").expect("write");
+        let ast = dir.path().join("sycl-headers-00.ast");
+        assert!(put_in_place(&staged, &ast, true));
+        assert!(ast.exists() && !staged.exists());
     }
 
     #[test]
