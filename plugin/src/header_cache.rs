@@ -76,7 +76,9 @@ pub(crate) fn headers_ast(
     // The header is a header whatever language a `-x` among the user's flags named.
     header_args.extend(["-x".into(), "c++-header".into()]);
     let staged = staged_name(&ast);
-    let saved = index.save_header_ast(&header, &header_args, &staged).is_ok();
+    let saved = index
+        .save_header_ast(&header, &header_args, &staged)
+        .is_ok();
     if !put_in_place(&staged, &ast, saved) {
         return None;
     }

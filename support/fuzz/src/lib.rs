@@ -118,9 +118,14 @@ pub fn runs() -> u64 {
 /// Feeds `target` mutations of `seeds` (and the seeds themselves) [`runs`] times. Panics,
 /// naming the saved input, if `target` panics on one.
 pub fn run(name: &str, seeds: &[Vec<u8>], target: impl Fn(&[u8])) -> Report {
+    run_scaled(name, seeds, 1, target)
+}
+
+/// [`run`] with a `1/divisor` of the executions, for targets much slower than a byte reader.
+pub fn run_scaled(name: &str, seeds: &[Vec<u8>], divisor: u64, target: impl Fn(&[u8])) -> Report {
     assert!(!seeds.is_empty(), "fuzz target {name} needs a seed");
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
-    let total = runs();
+    let total = (runs() / divisor.max(1)).max(1);
     let mut input = Vec::new();
     for n in 0..total {
         input.clear();
