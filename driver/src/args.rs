@@ -92,6 +92,10 @@ pub(crate) enum ArgError {
     MissingValue(String),
     #[error("invalid value '{value}' in '{option}' (expected native or emulation)")]
     BadSpecConstMode { option: String, value: String },
+    #[error(
+        "unsupported target '{target}' in '{option}' (sycl-clang++ builds spir64, also spelt spir64-unknown-unknown; ahead-of-time targets such as spir64_x86_64 are not supported yet)"
+    )]
+    BadSyclTarget { option: String, target: String },
     #[error("invalid value '{value}' in '{option}' (expected per_kernel, per_source, auto or off)")]
     BadSplitMode { option: String, value: String },
     #[error("cannot read response file '{path}': {error}")]
@@ -282,6 +286,20 @@ impl CommandLine {
                 };
             }
             Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
+            // DPC++'s target list: only the JIT SPIR-V target is built here; the flag is
+            // sycl-clang++'s (clang-22 does not know it).
+            Some(Id::SyclTargets) => {
+                let targets = value().to_string_lossy().into_owned();
+                if let Some(bad) = targets
+                    .split(',')
+                    .find(|t| !matches!(*t, "spir64" | "spir64-unknown-unknown"))
+                {
+                    return Err(ArgError::BadSyclTarget {
+                        option: text(),
+                        target: bad.to_string(),
+                    });
+                }
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -393,6 +411,27 @@ mod tests {
             let _ = response_file_words(bytes);
         });
         assert_eq!(report.executions, fuzz::runs());
+    }
+
+    #[test]
+    fn sycl_targets_take_spir64_and_refuse_the_rest() {
+        let cl = parse_str(&[
+            "-fsycl",
+            "-fsycl-targets=spir64,spir64-unknown-unknown",
+            "a.o",
+        ]);
+        assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        for bad in [
+            "-fsycl-targets=spir64_x86_64",
+            "-fsycl-targets=spir64,nvptx64",
+            "-fsycl-targets=",
+        ] {
+            let args = vec![OsString::from("-fsycl"), OsString::from(bad)];
+            assert!(
+                matches!(parse(&args), Err(ArgError::BadSyclTarget { .. })),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

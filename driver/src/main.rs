@@ -34,6 +34,8 @@ Options of sycl-clang++:
   -fsycl                          build SYCL code
   -fsycl-spec-constants=native|emulation
                                   how spec constants reach kernels (default native)
+  -fsycl-targets=spir64           the target built (SPIR-V, JIT; also spelt
+                                  spir64-unknown-unknown); others are refused
   -fsycl-device-code-split=per_kernel|per_source|auto|off
                                   which kernels share a device image (default auto: per
                                   source, unless the code calls indirectly)
