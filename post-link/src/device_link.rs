@@ -88,10 +88,12 @@ pub fn link_inputs<'c>(
     // Kernel name → the source of the definition kept.
     let mut kernels: FxHashMap<String, Option<String>> = FxHashMap::default();
     for (input, bytes) in inputs {
-        let module = ctx.parse_ir(bytes, &input).map_err(|e| LinkError::Llvm {
-            input: input.clone(),
-            message: e.trim_end().to_string(),
-        })?;
+        // Device code from objects and archives the user passed: read in a child first.
+        let module =
+            crate::isolate::parse_untrusted(ctx, bytes, &input).map_err(|e| LinkError::Llvm {
+                input: input.clone(),
+                message: e.trim_end().to_string(),
+            })?;
         check_kernels(&module, &mut kernels)?;
         match linked.as_mut() {
             None => linked = Some(module),

@@ -16,6 +16,45 @@
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 
+use crate::llvm::{Context, Module};
+
+/// Parses `bytes` (LLVM IR from a file someone else wrote) in `ctx`, bitcode after a forked
+/// child has read it first. Debian's LLVM 22 is built without assertions, and its bitcode
+/// reader crashes on some damaged files (found by fuzzing: SIGSEGV in `ArrayType::get` under
+/// `parseBitcodeFile`); in the child such a crash becomes an error naming the file. The child
+/// costs one fork and a second read of the bytes. Same precondition as [`run_in_child`]: no
+/// other thread may hold a lock.
+pub fn parse_untrusted<'c>(
+    ctx: &'c Context,
+    bytes: Vec<u8>,
+    name: &str,
+) -> Result<Module<'c>, String> {
+    if is_bitcode(&bytes) {
+        let probe = bytes.clone();
+        run_in_child(move || {
+            Context::new()
+                .parse_ir(probe, name)
+                .map(|_module| Vec::new())
+        })
+        .map_err(|e| {
+            if e.starts_with(KILLED) {
+                format!("LLVM's bitcode reader crashed on it ({e}): the bitcode is damaged")
+            } else {
+                e
+            }
+        })?;
+    }
+    ctx.parse_ir(bytes, name)
+}
+
+/// Raw bitcode (`BC` 0xC0DE) or the wrapper header LLVM writes for some targets.
+fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
+}
+
+/// How [`run_in_child`] reports a child ended by a signal.
+const KILLED: &str = "the process doing it was killed by signal";
+
 /// Runs `job` in a child process and returns its result. Errors of the child (its `Err`, a
 /// panic, a signal, an exit through LLVM's fatal-error handler) come back as `Err` text.
 pub fn run_in_child<F>(job: F) -> Result<Vec<u8>, String>
@@ -68,10 +107,7 @@ where
     let status = wait_for(pid)?;
     read.map_err(|e| format!("cannot read the result of process {pid}: {e}"))?;
     if libc::WIFSIGNALED(status) {
-        return Err(format!(
-            "the process doing it was killed by signal {}",
-            libc::WTERMSIG(status)
-        ));
+        return Err(format!("{KILLED} {}", libc::WTERMSIG(status)));
     }
     let code = libc::WEXITSTATUS(status);
     match message.split_first() {

@@ -101,12 +101,12 @@ fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<(Module<'c>
             path: path.clone(),
             error,
         })?;
-        let m = ctx
-            .parse_ir(bytes, &path.to_string_lossy())
-            .map_err(|msg| Error::Parse {
+        let m = crate::isolate::parse_untrusted(ctx, bytes, &path.to_string_lossy()).map_err(
+            |msg| Error::Parse {
                 path: path.clone(),
                 msg: msg.trim_end().to_string(),
-            })?;
+            },
+        )?;
         match linked.as_mut() {
             None => linked = Some(m),
             Some(dst) => dst.link(m).map_err(|msg| Error::Link {
