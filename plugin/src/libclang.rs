@@ -352,6 +352,31 @@ impl Index {
     }
 }
 
+/// Runs `f` over the tokens in `range` of `tu` (empty when libclang gives none), then disposes
+/// of them.
+///
+/// # Safety
+/// `tu` is alive and `range` belongs to it; `f` must not keep the tokens.
+unsafe fn with_tokens<R>(
+    tu: CXTranslationUnit,
+    range: CXSourceRange,
+    f: impl FnOnce(&[CXToken]) -> R,
+) -> R {
+    // SAFETY: per the contract; the slice covers the `count` tokens libclang wrote, and they
+    // are disposed with the TU they came from once `f` is done.
+    unsafe {
+        let mut tokens: *mut CXToken = ptr::null_mut();
+        let mut count: c_uint = 0;
+        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
+        if tokens.is_null() {
+            return f(&[]);
+        }
+        let out = f(std::slice::from_raw_parts(tokens, count as usize));
+        call!(clang_disposeTokens)(tu, tokens, count);
+        out
+    }
+}
+
 /// The spellings of the first `n` tokens in `range` of `tu`; comment tokens count only with
 /// `comments`.
 ///
@@ -363,23 +388,17 @@ unsafe fn token_spellings(
     n: usize,
     comments: bool,
 ) -> Vec<String> {
-    // SAFETY: per the contract; tokens are disposed with the TU they came from, and indices
-    // stay below `count`.
+    // SAFETY: per the contract; each token is one of `tu`'s, read while alive.
     unsafe {
-        let mut tokens: *mut CXToken = ptr::null_mut();
-        let mut count: c_uint = 0;
-        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
-        if tokens.is_null() {
-            return Vec::new();
-        }
-        let out = (0..count as usize)
-            .map(|i| *tokens.add(i))
-            .filter(|&t| comments || call!(clang_getTokenKind)(t) != CXToken_Comment)
-            .take(n)
-            .map(|t| take_string(call!(clang_getTokenSpelling)(tu, t)))
-            .collect();
-        call!(clang_disposeTokens)(tu, tokens, count);
-        out
+        with_tokens(tu, range, |tokens| {
+            tokens
+                .iter()
+                .copied()
+                .filter(|&t| comments || call!(clang_getTokenKind)(t) != CXToken_Comment)
+                .take(n)
+                .map(|t| take_string(call!(clang_getTokenSpelling)(tu, t)))
+                .collect()
+        })
     }
 }
 
@@ -395,41 +414,36 @@ pub(crate) struct Token {
 /// # Safety
 /// `tu` is alive and `range` belongs to it.
 unsafe fn located_tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Token> {
-    // SAFETY: per the contract; tokens are disposed with the TU they came from, indices stay
-    // below `count`, and out pointers are locals.
+    // SAFETY: per the contract; each token is one of `tu`'s, read while alive, and the out
+    // pointers are locals.
     unsafe {
-        let mut tokens: *mut CXToken = ptr::null_mut();
-        let mut count: c_uint = 0;
-        call!(clang_tokenize)(tu, range, &mut tokens, &mut count);
-        if tokens.is_null() {
-            return Vec::new();
-        }
-        let out = (0..count as usize)
-            .map(|i| *tokens.add(i))
-            .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
-            .map(|t| {
-                let loc = call!(clang_getTokenLocation)(tu, t);
-                let mut file: CXFile = ptr::null_mut();
-                let (mut line, mut column, mut offset) = (0, 0, 0);
-                call!(clang_getSpellingLocation)(
-                    loc,
-                    &mut file,
-                    &mut line,
-                    &mut column,
-                    &mut offset,
-                );
-                Token {
-                    spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
-                    location: Location {
-                        file: cached_file_path(file),
-                        line,
-                        column,
-                    },
-                }
-            })
-            .collect();
-        call!(clang_disposeTokens)(tu, tokens, count);
-        out
+        with_tokens(tu, range, |tokens| {
+            tokens
+                .iter()
+                .copied()
+                .filter(|&t| call!(clang_getTokenKind)(t) != CXToken_Comment)
+                .map(|t| {
+                    let loc = call!(clang_getTokenLocation)(tu, t);
+                    let mut file: CXFile = ptr::null_mut();
+                    let (mut line, mut column, mut offset) = (0, 0, 0);
+                    call!(clang_getSpellingLocation)(
+                        loc,
+                        &mut file,
+                        &mut line,
+                        &mut column,
+                        &mut offset,
+                    );
+                    Token {
+                        spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
+                        location: Location {
+                            file: cached_file_path(file),
+                            line,
+                            column,
+                        },
+                    }
+                })
+                .collect()
+        })
     }
 }
 

@@ -90,20 +90,16 @@ pub(crate) fn spec_ids_named(
         .iter()
         .enumerate()
         .map(|(i, name)| (probe_name(i, 0), name.clone()));
-    let text = with_probe_lines(source.bytes, targets);
-    let tu = index
-        .parse(source.path.as_os_str(), args, Some(&text), true)
-        .map_err(|f| parse_error(f, source.path))?;
-    let mut walker = Walker::new(unique_prefix.to_string(), Purpose::ProbeResolution);
-    walker.walk_tu(tu.cursor());
-    let targets = walker.take_probe_targets();
-    let second = walker.finish(&mut []);
-    let mut spec_ids: HashMap<String, SpecId> = second
-        .declared
-        .into_iter()
-        .chain(second.used)
-        .map(|(c, spec)| (c.usr(), spec))
-        .collect();
+    let Resolved {
+        targets,
+        mut spec_ids,
+    } = parse_probed(
+        index,
+        source.path,
+        args,
+        unique_prefix,
+        with_probe_lines(source.bytes, targets),
+    )?;
     Ok((0..names.len())
         .map(|i| {
             let usr = targets.get(&probe_name(i, 0))?;
@@ -128,11 +124,28 @@ fn resolve_probes(
     unique_prefix: &str,
     probes: &[Probe<'_>],
 ) -> Result<Resolved, Error> {
-    let text = with_probes(source.bytes, probes);
+    parse_probed(
+        index,
+        source.path,
+        args,
+        unique_prefix,
+        with_probes(source.bytes, probes),
+    )
+}
+
+/// Parses `text` (the source with probe lines appended) and reads what each probe points at
+/// and the parse's spec ids.
+fn parse_probed(
+    index: &libclang::Index,
+    path: &Path,
+    args: &[OsString],
+    unique_prefix: &str,
+    text: Vec<u8>,
+) -> Result<Resolved, Error> {
     let tu = index
         // The probes are namespace-scope declarations: function bodies are not needed.
-        .parse(source.path.as_os_str(), args, Some(&text), true)
-        .map_err(|f| parse_error(f, source.path))?;
+        .parse(path.as_os_str(), args, Some(&text), true)
+        .map_err(|f| parse_error(f, path))?;
     let mut walker = Walker::new(unique_prefix.to_string(), Purpose::ProbeResolution);
     walker.walk_tu(tu.cursor());
     let targets = walker.take_probe_targets();

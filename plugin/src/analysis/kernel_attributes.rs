@@ -88,24 +88,12 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
 /// specialization) with their integral values. Nothing when the parameters do not line up
 /// with the arguments one to one (packs, partial specializations).
 pub(super) fn template_values(specialization: Cursor<'_>) -> TemplateValues {
-    let Some(template) = specialization.specialized_template() else {
+    let Some((_, parameters)) = specialization
+        .specialized_template()
+        .and_then(|template| super::names::template_parameters(specialization, template))
+    else {
         return Vec::new();
     };
-    let parameters: Vec<Cursor<'_>> = template
-        .children()
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.kind(),
-                lc::CXCursor_TemplateTypeParameter
-                    | lc::CXCursor_NonTypeTemplateParameter
-                    | lc::CXCursor_TemplateTemplateParameter
-            )
-        })
-        .collect();
-    if usize::try_from(specialization.num_template_arguments()).ok() != Some(parameters.len()) {
-        return Vec::new();
-    }
     (0u32..)
         .zip(&parameters)
         .filter(|(_, p)| p.kind() == lc::CXCursor_NonTypeTemplateParameter)
