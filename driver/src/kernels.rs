@@ -10,15 +10,7 @@ use model::{Analysis, ArgumentKind, Kernel, KernelObject};
 use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
 use post_link::object_layout::{self, DeviceObject};
 
-/// `sycl::access::target::device`.
-const TARGET_DEVICE: u32 = 2014;
-/// `sycl::access::target::local`.
-const TARGET_LOCAL: u32 = 2016;
-/// `sycl::access::target::constant_buffer`.
-const TARGET_CONSTANT_BUFFER: u32 = 2015;
-/// SPIR address spaces of buffer memory.
-const GLOBAL_SPACE: u32 = 1;
-const CONSTANT_SPACE: u32 = 2;
+use model::sycl_abi::TARGET_LOCAL;
 /// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
 const DIMENSIONS_SHIFT: u32 = 11;
 
@@ -246,17 +238,7 @@ fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
             dimensions,
             element_size,
             no_offset,
-        } => KernelArgument::Accessor {
-            offset,
-            dimensions,
-            element_size,
-            address_space: if target == TARGET_CONSTANT_BUFFER {
-                CONSTANT_SPACE
-            } else {
-                GLOBAL_SPACE
-            },
-            keeps_offset: !no_offset,
-        },
+        } => KernelArgument::buffer_accessor(offset, dimensions, element_size, target, no_offset),
         ArgumentKind::LocalAccessor { dimensions } => {
             KernelArgument::LocalAccessor { offset, dimensions }
         }
@@ -314,7 +296,7 @@ fn descriptor(argument: &KernelArgument) -> KernelParam {
             ..
         } => KernelParam {
             kind: ParamKind::Accessor,
-            info: target_of(address_space) | dimensions << DIMENSIONS_SHIFT,
+            info: KernelArgument::buffer_target(address_space) | dimensions << DIMENSIONS_SHIFT,
             offset: clamp(offset),
         },
         KernelArgument::LocalAccessor { offset, dimensions } => KernelParam {
@@ -322,15 +304,6 @@ fn descriptor(argument: &KernelArgument) -> KernelParam {
             info: TARGET_LOCAL | dimensions << DIMENSIONS_SHIFT,
             offset: clamp(offset),
         },
-    }
-}
-
-/// The access target whose memory lives in `address_space`.
-fn target_of(address_space: u32) -> u32 {
-    if address_space == CONSTANT_SPACE {
-        TARGET_CONSTANT_BUFFER
-    } else {
-        TARGET_DEVICE
     }
 }
 

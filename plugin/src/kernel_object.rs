@@ -7,28 +7,9 @@
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{ArgumentKind, KernelArgument, KernelObject};
 
-/// `sycl::access::target` values the device side handles.
-const TARGET_DEVICE: u32 = 2014;
-const TARGET_CONSTANT_BUFFER: u32 = 2015;
-const TARGET_LOCAL: u32 = 2016;
-
-/// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes.
-pub(crate) const SPECIAL_KERNEL_ARGUMENTS: &[&str] = &[
-    "accessor",
-    "local_accessor",
-    "host_accessor",
-    "sampler",
-    "stream",
-    "unsampled_image_accessor",
-    "sampled_image_accessor",
-    "host_unsampled_image_accessor",
-    "host_sampled_image_accessor",
-    "image_accessor",
-    "work_group_memory",
-    "dynamic_work_group_memory",
-    "dynamic_accessor",
-    "dynamic_local_accessor",
-];
+use crate::model::sycl_abi::{
+    SPECIAL_KERNEL_ARGUMENT_CLASSES, TARGET_CONSTANT_BUFFER, TARGET_DEVICE, TARGET_LOCAL,
+};
 
 /// Records nest at most this deep before the walk gives up on them (as bytes).
 const MAX_DEPTH: u32 = 16;
@@ -154,7 +135,7 @@ fn special_kind(ty: Type<'_>) -> Option<Option<ArgumentKind>> {
         return None;
     }
     let name = template.spelling();
-    if !SPECIAL_KERNEL_ARGUMENTS.contains(&name.as_str()) {
+    if !SPECIAL_KERNEL_ARGUMENT_CLASSES.contains(&name.as_str()) {
         return None;
     }
     let integral = |i: u32| match record.template_argument(i) {

@@ -239,6 +239,43 @@ pub enum KernelArgument {
     LocalAccessor { offset: u64, dimensions: u32 },
 }
 
+/// SPIR address spaces of buffer memory.
+pub(crate) const GLOBAL_SPACE: u32 = 1;
+pub(crate) const CONSTANT_SPACE: u32 = 2;
+
+impl KernelArgument {
+    /// A buffer accessor of `sycl::access::target` `target` (its memory is constant for
+    /// `constant_buffer`, global otherwise).
+    pub fn buffer_accessor(
+        offset: u64,
+        dimensions: u32,
+        element_size: u64,
+        target: u32,
+        no_offset: bool,
+    ) -> KernelArgument {
+        KernelArgument::Accessor {
+            offset,
+            dimensions,
+            element_size,
+            address_space: if target == model::sycl_abi::TARGET_CONSTANT_BUFFER {
+                CONSTANT_SPACE
+            } else {
+                GLOBAL_SPACE
+            },
+            keeps_offset: !no_offset,
+        }
+    }
+
+    /// The `sycl::access::target` of a buffer accessor whose memory is in `address_space`.
+    pub fn buffer_target(address_space: u32) -> u32 {
+        if address_space == CONSTANT_SPACE {
+            model::sycl_abi::TARGET_CONSTANT_BUFFER
+        } else {
+            model::sycl_abi::TARGET_DEVICE
+        }
+    }
+}
+
 /// How one kernel's object reaches the device.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelLayout {

@@ -13,13 +13,9 @@ use thiserror::Error;
 use crate::device::{KernelArgument, KernelLayout};
 use crate::llvm::{DiKind, DiNode, Function, Module};
 
-/// `sycl::access::target` values.
-const TARGET_DEVICE: i64 = 2014;
-const TARGET_CONSTANT_BUFFER: i64 = 2015;
-const TARGET_LOCAL: i64 = 2016;
-/// SPIR address spaces of buffer memory.
-const GLOBAL_SPACE: u32 = 1;
-const CONSTANT_SPACE: u32 = 2;
+use model::sycl_abi::{
+    SPECIAL_KERNEL_ARGUMENT_CLASSES, TARGET_CONSTANT_BUFFER, TARGET_DEVICE, TARGET_LOCAL,
+};
 
 /// DWARF tags.
 const TAG_ARRAY: u16 = 0x01;
@@ -44,24 +40,6 @@ const FLAG_BIT_FIELD: u32 = 1 << 19;
 
 /// Records nest at most this deep (as in the front end's walk).
 const MAX_DEPTH: u32 = 16;
-
-/// SYCL classes passed apart from the object's bytes; only the accessors are supported.
-const SPECIAL_CLASSES: &[&str] = &[
-    "accessor",
-    "local_accessor",
-    "host_accessor",
-    "sampler",
-    "stream",
-    "unsampled_image_accessor",
-    "sampled_image_accessor",
-    "host_unsampled_image_accessor",
-    "host_sampled_image_accessor",
-    "image_accessor",
-    "work_group_memory",
-    "dynamic_work_group_memory",
-    "dynamic_accessor",
-    "dynamic_local_accessor",
-];
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ObjectLayoutError {
@@ -257,7 +235,9 @@ fn special_argument(
     if special == "local_accessor" {
         return Ok(KernelArgument::LocalAccessor { offset, dimensions });
     }
-    let target = value(3).ok_or_else(unsupported)?;
+    let target = value(3)
+        .and_then(|t| u32::try_from(t).ok())
+        .ok_or_else(unsupported)?;
     if target == TARGET_LOCAL {
         return Ok(KernelArgument::LocalAccessor { offset, dimensions });
     }
@@ -278,17 +258,13 @@ fn special_argument(
         .and_then(|p| p.ty())
         .and_then(|t| t.name())
         .is_some_and(|n| n.contains("no_offset"));
-    Ok(KernelArgument::Accessor {
+    Ok(KernelArgument::buffer_accessor(
         offset,
         dimensions,
         element_size,
-        address_space: if target == TARGET_CONSTANT_BUFFER {
-            CONSTANT_SPACE
-        } else {
-            GLOBAL_SPACE
-        },
-        keeps_offset: !no_offset,
-    })
+        target,
+        no_offset,
+    ))
 }
 
 /// Does a value of type `ty` hold a SYCL special class (members, bases, array elements)?
@@ -336,7 +312,7 @@ fn special_class(ty: DiNode<'_>) -> Option<String> {
     }
     let name = ty.name()?;
     let template = name.split('<').next().unwrap_or_default();
-    SPECIAL_CLASSES
+    SPECIAL_KERNEL_ARGUMENT_CLASSES
         .contains(&template)
         .then(|| template.to_string())
 }

@@ -4,6 +4,7 @@
 //! decomposition rules.
 
 use super::*;
+use crate::device::GLOBAL_SPACE;
 use crate::llvm::Context;
 
 const MODULE: &str = r#"

@@ -318,6 +318,33 @@ pub enum ArgumentKind {
     LocalAccessor { dimensions: u32 },
 }
 
+/// Facts of Intel's SYCL ABI that the front end, the device side and the driver all need.
+pub mod sycl_abi {
+    /// `sycl::access::target` values the tool chain handles.
+    pub const TARGET_DEVICE: u32 = 2014;
+    pub const TARGET_CONSTANT_BUFFER: u32 = 2015;
+    pub const TARGET_LOCAL: u32 = 2016;
+
+    /// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes
+    /// (only the accessors are supported).
+    pub const SPECIAL_KERNEL_ARGUMENT_CLASSES: &[&str] = &[
+        "accessor",
+        "local_accessor",
+        "host_accessor",
+        "sampler",
+        "stream",
+        "unsampled_image_accessor",
+        "sampled_image_accessor",
+        "host_unsampled_image_accessor",
+        "host_sampled_image_accessor",
+        "image_accessor",
+        "work_group_memory",
+        "dynamic_work_group_memory",
+        "dynamic_accessor",
+        "dynamic_local_accessor",
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
