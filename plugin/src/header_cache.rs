@@ -158,22 +158,7 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
 }
 
 fn remove_dead_processes_staged_asts(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = staged_pid(&name.to_string_lossy()) else {
-            continue;
-        };
-        let gone = matches!(
-            nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None),
-            Err(nix::errno::Errno::ESRCH)
-        );
-        if gone {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
+    output::remove_files_of_dead_processes(dir, staged_pid);
 }
 
 /// The process id in a staged AST's name (`sycl-headers-<key>.ast.<pid>.tmp`).

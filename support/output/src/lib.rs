@@ -122,20 +122,24 @@ impl Drop for SignalsHeld {
 
 /// Removes temporary files of processes that no longer run (killed mid-commit) from `dir`.
 fn remove_stale_temporaries(dir: &Path) {
+    remove_files_of_dead_processes(dir, |name| {
+        name.strip_prefix(TEMP_PREFIX)?
+            .split('-')
+            .next()?
+            .parse()
+            .ok()
+    });
+}
+
+/// Removes the files in `dir` whose name `pid_of` maps to the id of a process that no longer
+/// runs: what a process killed outright (SIGKILL) left behind. Names it maps to nothing stay.
+pub fn remove_files_of_dead_processes(dir: &Path, pid_of: impl Fn(&str) -> Option<i32>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(TEMP_PREFIX)) else {
-            continue;
-        };
-        let Some(pid) = rest
-            .split('-')
-            .next()
-            .and_then(|p| p.parse::<i32>().ok())
-            .filter(|&p| p > 0)
-        else {
+        let Some(pid) = name.to_str().and_then(&pid_of).filter(|&p| p > 0) else {
             continue;
         };
         let gone = matches!(
