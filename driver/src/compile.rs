@@ -620,7 +620,7 @@ fn resolve_spec_ids(
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for s in &analysis.spec_ids {
         ids.insert(&s.mangled_name, &s.symbolic_id);
-        if let Some(bare) = bare_global_name(&s.mangled_name) {
+        if let Some(bare) = post_link::lower::bare_global_name(&s.mangled_name) {
             ids.insert(bare, &s.symbolic_id);
         }
     }
@@ -738,15 +738,6 @@ fn place_device_kernels<'a>(
     }
 }
 
-/// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable.
-pub(crate) fn bare_global_name(mangled: &str) -> Option<&str> {
-    let rest = mangled.strip_prefix("_Z")?;
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let len: usize = rest[..digits].parse().ok()?;
-    let name = &rest[digits..];
-    (name.len() == len).then_some(name)
-}
-
 /// The staged output replaces `output` (clang removes an existing output when it fails, so
 /// it never writes there itself); the depfile is rewritten to name real inputs only.
 fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
@@ -770,17 +761,4 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
         write_file(&deps.path_for(output), rewritten.as_bytes())?;
     }
     move_into_place(&files.staged_output, output)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::bare_global_name;
-
-    #[test]
-    fn bare_names_of_global_namespace_variables() {
-        assert_eq!(bare_global_name("_Z4kept"), Some("kept"));
-        assert_eq!(bare_global_name("_ZN2ns1xE"), None);
-        assert_eq!(bare_global_name("_ZL4kept"), None);
-        assert_eq!(bare_global_name("_Z10kept"), None);
-    }
 }

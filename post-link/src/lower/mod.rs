@@ -98,6 +98,16 @@ fn id_suffix(id: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
+/// `_Z<len><name>` → `<name>`: the LLVM name of a global-namespace C++ variable (clang names
+/// such variables without `_Z`).
+pub fn bare_global_name(mangled: &str) -> Option<&str> {
+    let rest = mangled.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest[..digits].parse().ok()?;
+    let name = &rest[digits..];
+    (name.len() == len).then_some(name)
+}
+
 /// The C++ name of the spec constant a symbolic ID stands for: the ID is the variable's
 /// mangled name, after `<unique prefix>___` for variables that are not externally visible.
 fn spec_constant_name(symbolic_id: &str) -> Option<String> {
@@ -105,15 +115,10 @@ fn spec_constant_name(symbolic_id: &str) -> Option<String> {
         Some((_, rest)) if rest.starts_with("_Z") => rest,
         _ => symbolic_id,
     };
-    let plain = mangled
-        .strip_prefix("_ZL")
-        .or_else(|| mangled.strip_prefix("_Z"))?;
     // A global-namespace variable (`_Z1x`, `_ZL1x`), which cpp_demangle does not take.
-    let digits = plain.bytes().take_while(u8::is_ascii_digit).count();
-    if let Ok(len) = plain[..digits].parse::<usize>() {
-        if plain.len() == digits + len {
-            return Some(plain[digits..].to_string());
-        }
+    let external = mangled.strip_prefix("_ZL").map(|rest| format!("_Z{rest}"));
+    if let Some(bare) = bare_global_name(external.as_deref().unwrap_or(mangled)) {
+        return Some(bare.to_string());
     }
     cpp_demangle::Symbol::new(mangled.as_bytes())
         .ok()?
@@ -258,7 +263,15 @@ fn check_one_type_per_id<'c>(st: &mut State<'c>, sites: &[Site<'c>]) -> Result<(
 
 #[cfg(test)]
 mod spec_constant_name_tests {
-    use super::spec_constant_name;
+    use super::{bare_global_name, spec_constant_name};
+
+    #[test]
+    fn bare_names_of_global_namespace_variables() {
+        assert_eq!(bare_global_name("_Z4kept"), Some("kept"));
+        assert_eq!(bare_global_name("_ZN2ns1xE"), None);
+        assert_eq!(bare_global_name("_ZL4kept"), None);
+        assert_eq!(bare_global_name("_Z10kept"), None);
+    }
 
     #[test]
     fn symbolic_ids_name_their_variables() {
