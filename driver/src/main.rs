@@ -2,6 +2,8 @@
 //! with `-fsycl` it builds SYCL 2020 programs against Intel's headers and runtime with stock
 //! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod attributes;
 mod compile;

@@ -7,6 +7,8 @@
 //! anonymous namespace after the first in such a group go into `__sycl_detail_<n>` instead.
 //! Everywhere else the output is byte-identical to DPC++.
 
+#![forbid(unsafe_code)]
+
 use std::collections::HashMap;
 
 use model::{Inlining, Scope, SpecId};
@@ -85,7 +87,6 @@ pub mod batch;
 pub mod dependency_flags;
 pub mod integration_header;
 pub mod output;
-pub mod process;
 
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.
 #[derive(Clone, Debug, Default)]

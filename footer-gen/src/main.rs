@@ -5,6 +5,8 @@
 //! sycl-footer -p BUILD_DIR --output-dir DIR [options]
 //! ```
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail};
@@ -125,7 +127,7 @@ fn normalize_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 const EXIT_FAILURE: u8 = 1;
 
 fn main() -> ! {
-    footer_gen::process::fit_allocator_to_address_space_limit();
+    process::tuning::fit_allocator_to_address_space_limit();
     let cli = Cli::parse_from(normalize_args(std::env::args_os().collect()));
     let usage_error = |message: &str| -> ! {
         use clap::CommandFactory;
@@ -159,7 +161,7 @@ fn main() -> ! {
         }
     }
     if cli.build_dir.is_none() {
-        footer_gen::process::use_main_heap_for_every_thread();
+        process::tuning::use_main_heap_for_every_thread();
     }
     let code = match run(cli) {
         Ok(code) => code,
@@ -169,7 +171,7 @@ fn main() -> ! {
         }
     };
     // Outputs are complete and renamed into place: nothing is left to clean up.
-    footer_gen::process::exit_without_teardown(code)
+    process::tuning::exit_without_teardown(code)
 }
 
 fn run(cli: Cli) -> anyhow::Result<u8> {

@@ -9,6 +9,8 @@
 //! Options not in the table are compile options without a separate value, as clang's own
 //! options mostly are (`-std=c++17`, `-Wall`, `-fno-exceptions`).
 
+#![forbid(unsafe_code)]
+
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 

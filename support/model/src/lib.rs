@@ -2,6 +2,8 @@
 //! footer generator, the integration header and, as JSON, to build systems. Plain data: this
 //! crate depends on nothing but serde, so renderers and tests build without libclang.
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 
 use serde::{Serialize, Serializer};

@@ -21,6 +21,8 @@
 //! may leave temporary files; they are named `.sycl-specconst-<pid>-…`, and a later commit
 //! into the same directory removes those whose process is gone.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

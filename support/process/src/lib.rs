@@ -16,7 +16,9 @@
 
 #![deny(unsafe_code)]
 
+mod fork;
 mod sys;
+pub mod tuning;
 mod workdir;
 
 use std::io;
@@ -24,6 +26,7 @@ use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
+pub use fork::{ForkError, run_in_child};
 pub use workdir::{WorkDir, WorkDirError};
 
 /// Process ids of running children.
@@ -105,15 +108,29 @@ pub(crate) fn unregister_directory(path: &std::path::Path) {
 pub fn install_termination_cleanup() -> io::Result<()> {
     let signals = sys::termination_signals();
     signals.thread_block().map_err(io::Error::from)?;
+    let (started, registered) = std::sync::mpsc::sync_channel(1);
     std::thread::Builder::new()
         .name("termination".into())
         .spawn(move || {
+            // Registered under the fork gate, and released right before `sigwait`: a fork
+            // (which holds the gate) never sees this thread between the two.
+            let starting = lock(&fork::FORK_GATE);
+            fork::TERMINATION_THREAD.store(sys::current_thread_id(), Ordering::SeqCst);
+            let _ = started.send(());
+            drop(starting);
             let Ok(signal) = signals.wait() else {
+                // Unregistered before the thread's exit runs code that may lock.
+                let _unregistering = lock(&fork::FORK_GATE);
+                fork::TERMINATION_THREAD.store(0, Ordering::SeqCst);
                 return;
             };
+            // Never released: no fork may start while the process ends (see `fork`).
+            let _no_more_forks = lock(&fork::FORK_GATE);
             clean_up();
             sys::die_of(signal)
         })?;
+    // Until the thread is registered, a fork would count it as a running thread and refuse.
+    let _ = registered.recv();
     Ok(())
 }
 

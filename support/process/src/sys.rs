@@ -1,4 +1,5 @@
-//! The crate's only `unsafe`: the code a child runs between `fork` and `exec`.
+//! The crate's only `unsafe`: the code a child runs between `fork` and `exec`, the forked
+//! job runner's `fork`, and the C library's allocator and exit calls.
 
 #![allow(unsafe_code)]
 
@@ -77,4 +78,91 @@ pub(crate) fn die_of(signal: Signal) -> ! {
     let _ = nix::sys::signal::raise(signal);
     // A signal whose default action is not to terminate (none of ours) ends here.
     std::process::exit(128 + signal as i32)
+}
+
+/// The kernel's id of the calling thread.
+pub(crate) fn current_thread_id() -> i32 {
+    nix::unistd::gettid().as_raw()
+}
+
+/// `fork` with a pipe back from the child: the child runs `job`, writes what it returns to
+/// the pipe and ends with `_exit`; the parent gets the child's pid and the pipe's read end.
+///
+/// Sound because of `_alone`: no other thread of the process can hold a lock or be inside the
+/// allocator (the child continues with a copy of every lock in the state it had, and `job`
+/// allocates); `crate::fork` makes that proof only after checking.
+pub(crate) fn fork_with_pipe(
+    _alone: &crate::fork::SoleThread<'_>,
+    job: impl FnOnce() -> Vec<u8>,
+) -> std::io::Result<(libc::pid_t, std::os::fd::OwnedFd)> {
+    use std::io::Write;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 succeeded, so both descriptors are open and owned by nobody else.
+    let (read_end, write_end) =
+        unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // SAFETY: `_alone` proves no other thread holds a lock; the child only runs `job`, writes
+    // and `_exit`s.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if pid == 0 {
+        drop(read_end);
+        let message = job();
+        let mut pipe = std::fs::File::from(write_end);
+        let code = i32::from(pipe.write_all(&message).is_err());
+        drop(pipe);
+        // SAFETY: ends the child without running the parent's exit handlers or destructors.
+        unsafe { libc::_exit(code) }
+    }
+    Ok((pid, read_end))
+}
+
+/// Waits for the child `pid` and returns its raw wait status.
+pub(crate) fn wait_for_child(pid: libc::pid_t) -> std::io::Result<libc::c_int> {
+    let mut status = 0;
+    loop {
+        // SAFETY: `status` is a valid out-parameter; waitpid reads nothing else of ours.
+        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if r == pid {
+            return Ok(status);
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+}
+
+/// glibc's allocator tuning: one arena for every thread, and `brk` steps of `top_pad` bytes.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub(crate) fn use_one_arena(top_pad: libc::c_int) {
+    // SAFETY: mallopt only sets allocator parameters, and a rejected value leaves glibc's
+    // default in place. Callers run it before other threads exist.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+        libc::mallopt(libc::M_TOP_PAD, top_pad);
+    }
+}
+
+/// `_exit`: ends the process without exit handlers.
+pub(crate) fn exit_now(code: u8) -> ! {
+    // SAFETY: `_exit` ends the process; nothing of ours runs afterwards.
+    unsafe { libc::_exit(libc::c_int::from(code)) }
+}
+
+/// The soft address-space limit, if any.
+pub(crate) fn address_space_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct passed.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }

@@ -1,24 +1,18 @@
-//! Process-level calls into the C library: glibc's and mimalloc's allocator tuning (libclang,
-//! and the clang inside it, allocate through glibc) and the final exit. The only `unsafe` of
-//! this crate.
+//! Process-wide tuning for a one-shot tool (`sycl-footer`): glibc's and mimalloc's allocator
+//! (libclang, and the clang inside it, allocate through glibc) and the final exit.
 
 /// One TU at a time: have every thread allocate from glibc's main heap.
 ///
 /// The parse and the walk run on the analysis thread, and glibc gives each new thread a heap
 /// of its own that grows by one `mprotect` call at a time: a 10,000-spec-id TU made ~2,600
 /// such calls and spent twice clang's system time. The main heap grows with `brk`,
-/// as in `clang++` itself, and no other thread allocates meanwhile. Batch mode, whose threads do
-/// run at once, keeps the per-thread heaps.
+/// as in `clang++` itself, and no other thread allocates meanwhile. Call it before any other
+/// thread starts. Batch mode, whose threads do run at once, keeps the per-thread heaps.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn use_main_heap_for_every_thread() {
     /// Extra bytes each `brk` asks for: fewer, larger steps (untouched pages cost nothing).
     const TOP_PAD_BYTES: libc::c_int = 32 << 20;
-    // SAFETY: mallopt only sets allocator parameters; it is called before any other thread
-    // exists, and a rejected value merely leaves glibc's default in place.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
-        libc::mallopt(libc::M_TOP_PAD, TOP_PAD_BYTES);
-    }
+    crate::sys::use_one_arena(TOP_PAD_BYTES);
 }
 
 /// Other C libraries: nothing to tune.
@@ -34,9 +28,7 @@ pub fn exit_without_teardown(code: u8) -> ! {
     // A failed flush cannot be reported anywhere better than the exit status already is.
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
-    // SAFETY: `_exit` ends the process; nothing of ours runs afterwards, and the standard
-    // streams, the only buffered output, were flushed above.
-    unsafe { libc::_exit(libc::c_int::from(code)) }
+    crate::sys::exit_now(code)
 }
 
 /// Under an address-space limit (`ulimit -v`), the process runs again with mimalloc's first
@@ -50,17 +42,10 @@ pub fn fit_allocator_to_address_space_limit() {
     if std::env::var_os(VARIABLE).is_some() {
         return;
     }
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit only writes the struct passed.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
-        || limit.rlim_cur == libc::RLIM_INFINITY
-    {
+    let Some(limit) = crate::sys::address_space_limit() else {
         return;
-    }
-    let mib = (limit.rlim_cur / 8 / (1 << 20)).max(4);
+    };
+    let mib = (limit / 8 / (1 << 20)).max(4);
     let mut args = std::env::args_os();
     let arg0 = args.next().unwrap_or_default();
     // Only returns on failure, and then the run simply goes on as it is.
