@@ -608,7 +608,7 @@ fn read_device_module<'c>(
 /// Every spec id the device code reads gets its symbolic ID; those the host parse never saw
 /// are looked up (and added to the analysis, so to the footer) or refused, located.
 fn resolve_spec_ids(
-    module: &post_link::llvm::Module<'_>,
+    module: &mut post_link::llvm::Module<'_>,
     options: &plugin::Options,
     analysis: &mut model::Analysis,
 ) -> Result<()> {
@@ -641,7 +641,7 @@ fn finish_device_code(
     let mut module = read_device_module(&ctx, raw, &name, || {
         unit.device_text_without_constructor_lists()
     })?;
-    resolve_spec_ids(&module, &unit.analysis_options(), analysis)?;
+    resolve_spec_ids(&mut module, &unit.analysis_options(), analysis)?;
     let analysis = &*analysis;
     let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();

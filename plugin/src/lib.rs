@@ -6,11 +6,14 @@
 //! All libclang calls live in the private `libclang` module; this crate's public surface is
 //! [`analyze`] and the plain data of the `model` crate, re-exported as [`model`].
 
+#![deny(unsafe_code)]
+
 mod analysis;
 mod demangle;
 mod header_cache;
 mod host_attributes;
 mod kernel_object;
+#[allow(unsafe_code)]
 mod libclang;
 pub mod prefix;
 mod probe_parse;

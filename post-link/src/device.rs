@@ -20,7 +20,9 @@ use thiserror::Error;
 
 use crate::device_link::{self, LinkError};
 use crate::images::{self, CodeFormat};
-use crate::llvm::{Context, Function, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value};
+use crate::llvm::{
+    Context, Function, GlobalId, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value,
+};
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
 use crate::tool;
@@ -159,11 +161,24 @@ fn kernels_reaching(function: Function<'_>) -> Vec<String> {
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
 /// Returns the number of calls replaced.
 pub fn resolve_symbolic_ids(
-    module: &Module<'_>,
+    module: &mut Module<'_>,
     symbolic_id_of: impl Fn(&str) -> Option<String>,
 ) -> Result<usize, DeviceError> {
-    let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
+    let Some((replaced, function)) = replace_symbolic_id_calls(module, symbolic_id_of)? else {
         return Ok(0);
+    };
+    module.delete_unused(&[function]);
+    Ok(replaced)
+}
+
+/// [`resolve_symbolic_ids`] up to deleting the builtin, which needs `&mut Module`: the number
+/// of calls replaced and the builtin's id (`None` without the builtin).
+fn replace_symbolic_id_calls(
+    module: &Module<'_>,
+    symbolic_id_of: impl Fn(&str) -> Option<String>,
+) -> Result<Option<(usize, GlobalId)>, DeviceError> {
+    let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
+        return Ok(None);
     };
     let mut strings: Vec<(String, GlobalVariable<'_>)> = Vec::new();
     let mut replaced = 0;
@@ -205,15 +220,10 @@ pub fn resolve_symbolic_ids(
         })?;
         call.replace_all_uses_with(address)
             .map_err(DeviceError::Llvm)?;
-        // SAFETY: no uses remain; `visited` keeps the loop from reaching the call again.
-        unsafe { call.erase() };
+        module.erase(*call);
         replaced += 1;
     }
-    if !function.has_users() {
-        // SAFETY: unused, and not read again.
-        unsafe { function.delete() };
-    }
-    Ok(replaced)
+    Ok(Some((replaced, function.id())))
 }
 
 /// One kernel argument as Intel's runtime passes it, and where its value goes in the kernel
@@ -918,7 +928,7 @@ pub fn build_images(
     }
     let mut lowered = Vec::with_capacity(modules.len());
     for mut module in modules {
-        lower::lower(&module, mode)?;
+        lower::lower(&mut module, mode)?;
         module.verify().map_err(|e| {
             DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
         })?;

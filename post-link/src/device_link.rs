@@ -129,14 +129,15 @@ const HOST_ONLY_LISTS: [&str; 4] = [
 /// function is in the TU, their virtual functions, initialisers of globals), so it never
 /// reaches the runtime as unresolved SPIR-V imports.
 pub fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkError> {
+    let mut host_only = Vec::new();
     for global in module.globals() {
         if HOST_ONLY_LISTS.contains(&global.name().as_str()) && !global.has_users() {
-            // SAFETY: unused, and `globals()` lists each global once.
-            unsafe { global.delete() };
+            host_only.push(global.id());
         } else if global.initializer().is_some() && !global.name().starts_with("llvm.") {
             global.set_internal_linkage();
         }
     }
+    module.delete_unused(&host_only);
     for f in module.functions() {
         if f.is_declaration() {
             continue;

@@ -115,16 +115,18 @@ fn calls_indirectly(module: &Module<'_>) -> bool {
 /// A copy of `module` with only `kernels` as kernels, and what they no longer need removed.
 fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, Error> {
     let mut image = module.clone_module();
-    for f in image.functions() {
-        if f.is_spir_kernel()
-            && !f.is_declaration()
-            && !kernels.contains(&f.name())
-            && !f.has_users()
-        {
-            // SAFETY: unused; `functions()` lists each function once.
-            unsafe { f.delete() };
-        }
-    }
+    let others: Vec<_> = image
+        .functions()
+        .into_iter()
+        .filter(|f| {
+            f.is_spir_kernel()
+                && !f.is_declaration()
+                && !kernels.contains(&f.name())
+                && !f.has_users()
+        })
+        .map(|f| f.id())
+        .collect();
+    image.delete_unused(&others);
     image
         .run_passes("globaldce")
         .map_err(|msg| Error::Invalid {

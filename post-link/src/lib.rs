@@ -2,9 +2,9 @@
 //! (DPC++ `SpecConstantsPass` behaviour) and writes DPC++ property sets. Specification:
 //! `docs/reference/post-link.md`.
 //!
-//! * `llvm` — sound handles over the LLVM-C API; with `isolate` (fork a child to emit SPIR-V in,
-//!   working around a static in LLVM 22's SPIR-V backend), the only `unsafe` code; elsewhere
-//!   only calls of `llvm`'s `unsafe fn`s that free IR, each with a `SAFETY` comment.
+//! * `llvm` — sound handles over the LLVM-C API: the crate's only `unsafe` code (the crate
+//!   denies it elsewhere). `isolate` runs LLVM jobs in a forked child (`process::run_in_child`
+//!   checks that forking is sound), working around a static in LLVM 22's SPIR-V backend.
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
 //! * `lower` — the pass on LLVM IR (a module per concern) and the metadata read-back.
 //! * `prop` — `.prop` and `.table` text, Intel base64.
@@ -14,10 +14,13 @@
 //! * `device`, `device_link`, `registration` — the device steps, device link and registration
 //!   object of `sycl-clang++`.
 
+#![deny(unsafe_code)]
+
 pub mod device;
 pub mod device_link;
 pub mod images;
 pub mod isolate;
+#[allow(unsafe_code)]
 pub mod llvm;
 pub mod lower;
 pub mod model;

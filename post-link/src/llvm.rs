@@ -9,14 +9,19 @@
 //! * Kinds are checked: `Function`, `GlobalVariable`, `Instruction` and `Call` come from the
 //!   module or from checked conversions (`Value::as_*`), and queries that LLVM allows on some
 //!   kinds only either live on those types or check and return `Option`.
-//! * Freeing a value (`Instruction::erase`, `Function::delete`, `GlobalVariable::delete`) is
-//!   `unsafe`: copies of a handle cannot be tracked, so the caller promises none is used
-//!   afterwards.
+//! * Nothing a safe handle can still name is freed while the handle may live: an erased
+//!   instruction ([`Module::erase`]) is detached, its operands dropped, and freed with its
+//!   module; functions and globals are deleted through `&mut Module`
+//!   ([`Module::delete_unused`]), which no handle can coexist with, and are named there by
+//!   [`GlobalId`]s that are looked up in the module, never dereferenced.
 //! * Builders check their operands (pointer operands, call arguments against the callee's
 //!   parameters, integer widths) and return `None` instead of building invalid IR.
-//! * Handles of two contexts are kept apart by type identity (types are per context) where an
-//!   operation compares types and by a check in `Module::link`; the crate uses one context per
-//!   job.
+//! * Handles cannot cross modules or contexts: every operation that puts a value, type or
+//!   metadata into IR checks that it belongs to the target's context and, for values that live
+//!   in a module (instructions, arguments, functions, globals, constants naming them), to the
+//!   target module, and refuses (`None`, `Err`) otherwise; where an operation has no way to
+//!   say so (metadata nodes) a foreign handle is a panic, a bug in the caller. A value of a
+//!   module dropped later can therefore never be used by another one.
 //!
 //! Everything that can fail returns `Result<_, String>` with LLVM's own message.
 
@@ -129,7 +134,7 @@ impl Context {
                 }
                 return Err(text);
             }
-            Ok(Module { raw: m, ctx: self })
+            Ok(Module::own(m, self))
         }
     }
 
@@ -145,16 +150,24 @@ impl Context {
 
     pub fn md_string(&self, s: &str) -> Md<'_> {
         // SAFETY: LLVM copies the bytes.
-        Md::wrap(unsafe {
-            c::LLVMMDStringInContext2(self.raw, s.as_ptr() as *const c_char, s.len())
-        })
+        Md::wrap(
+            unsafe { c::LLVMMDStringInContext2(self.raw, s.as_ptr() as *const c_char, s.len()) },
+            self.raw,
+        )
     }
 
+    /// A node of `ops`, which must be of this context (a panic otherwise: see [`Md`]).
     pub fn md_node(&self, ops: &[Md<'_>]) -> Md<'_> {
-        // SAFETY: `Md` is a transparent `LLVMMetadataRef`; LLVM only reads the array.
-        Md::wrap(unsafe {
-            c::LLVMMDNodeInContext2(self.raw, ops.as_ptr() as *mut LLVMMetadataRef, ops.len())
-        })
+        let mut raws: Vec<LLVMMetadataRef> = Vec::with_capacity(ops.len());
+        for op in ops {
+            op.assert_of(self.raw);
+            raws.push(op.raw);
+        }
+        // SAFETY: metadata of this context (checked); LLVM only reads the array.
+        Md::wrap(
+            unsafe { c::LLVMMDNodeInContext2(self.raw, raws.as_mut_ptr(), raws.len()) },
+            self.raw,
+        )
     }
 
     /// The constant `i<bits> value` (truncated to `bits`).
@@ -166,7 +179,10 @@ impl Context {
     /// The constant `i<bits> value` as metadata.
     pub fn const_int_md(&self, bits: u32, value: u64) -> Md<'_> {
         // SAFETY: a constant, which LLVM wraps as ValueAsMetadata.
-        Md::wrap(unsafe { c::LLVMValueAsMetadata(self.const_int(bits, value).raw) })
+        Md::wrap(
+            unsafe { c::LLVMValueAsMetadata(self.const_int(bits, value).raw) },
+            self.raw,
+        )
     }
 
     /// `[len x i8] zeroinitializer`.
@@ -180,6 +196,7 @@ impl Context {
         Builder {
             raw: unsafe { c::LLVMCreateBuilderInContext(self.raw) },
             ctx: self.raw,
+            module: std::cell::Cell::new(ptr::null_mut()),
             _c: PhantomData,
         }
     }
@@ -195,16 +212,87 @@ impl Drop for Context {
 pub struct Module<'c> {
     raw: LLVMModuleRef,
     ctx: &'c Context,
+    /// Instructions erased through `&self`: detached and without operands, freed with the
+    /// module, when no handle to them can be alive any more.
+    erased: RefCell<Vec<LLVMValueRef>>,
 }
 
 impl Drop for Module<'_> {
     fn drop(&mut self) {
+        self.free_erased();
         if !self.raw.is_null() {
             // SAFETY: we own the module.
             unsafe { c::LLVMDisposeModule(self.raw) }
         }
     }
 }
+
+/// The module `v` lives in: an instruction's (null if it was erased: it has no block), an
+/// argument's, a global value's; `None` for values of no module (constants, metadata).
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn home_module(v: LLVMValueRef) -> Option<LLVMModuleRef> {
+    // SAFETY: each step is guarded by the kind check LLVM requires, and nulls are handled.
+    unsafe {
+        if !c::LLVMIsAInstruction(v).is_null() {
+            let bb = c::LLVMGetInstructionParent(v);
+            if bb.is_null() {
+                return Some(ptr::null_mut());
+            }
+            let f = c::LLVMGetBasicBlockParent(bb);
+            return Some(if f.is_null() {
+                ptr::null_mut()
+            } else {
+                c::LLVMGetGlobalParent(f)
+            });
+        }
+        if !c::LLVMIsAArgument(v).is_null() {
+            return Some(c::LLVMGetGlobalParent(c::LLVMGetParamParent(v)));
+        }
+        if !c::LLVMIsAGlobalValue(v).is_null() {
+            return Some(c::LLVMGetGlobalParent(v));
+        }
+        None
+    }
+}
+
+/// Whether `v` may become part of IR in `module` (of `ctx`): see [`Module::admits`]. Constant
+/// expressions, aggregates and block addresses are checked through their operands, as they can
+/// name globals;
+/// absurdly deep ones are refused rather than walked.
+fn admits(module: LLVMModuleRef, ctx: LLVMContextRef, v: LLVMValueRef) -> bool {
+    fn walk(module: LLVMModuleRef, v: LLVMValueRef, depth: u32) -> bool {
+        // SAFETY: `v` is live (a handle, or an operand of a live constant).
+        unsafe {
+            if let Some(home) = home_module(v) {
+                return home == module;
+            }
+            // Constants other than global values name others only through operands (plain
+            // data has none).
+            if c::LLVMIsAConstant(v).is_null() {
+                return true;
+            }
+            if depth > 64 {
+                return false;
+            }
+            let n = u32::try_from(c::LLVMGetNumOperands(v)).unwrap_or(0);
+            (0..n).all(|i| {
+                let op = c::LLVMGetOperand(v, i);
+                op.is_null() || walk(module, op, depth + 1)
+            })
+        }
+    }
+    // SAFETY: a live value's type, and that type's context.
+    let of_ctx = unsafe { c::LLVMGetTypeContext(c::LLVMTypeOf(v)) } == ctx;
+    of_ctx && walk(module, v, 0)
+}
+
+/// A function or global variable named for deletion ([`Module::delete_unused`]): its address
+/// only, compared with the module's live globals and never dereferenced, so an id that
+/// outlived its global is harmless.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GlobalId(usize);
 
 /// Any LLVM value: function, global, instruction, constant, argument. `'m` is the borrow of
 /// the module the value was found in (or, for constants, of the context that owns them), so
@@ -228,8 +316,9 @@ pub struct Function<'m>(Value<'m>);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct GlobalVariable<'m>(Value<'m>);
 
-/// An instruction inside a basic block ([`Value::as_instruction`]): every instruction this
-/// layer hands out has a parent block (the builder inserts what it creates).
+/// An instruction ([`Value::as_instruction`]): in a basic block when handed out (the builder
+/// inserts what it creates); after [`Module::erase`] it has none, and every operation that
+/// would put it back into IR refuses it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Instruction<'m>(Value<'m>);
 
@@ -273,19 +362,30 @@ pub struct Type<'c> {
     _c: PhantomData<&'c Context>,
 }
 
+/// A metadata node or string, with the context it belongs to (LLVM-C cannot tell).
 #[derive(Clone, Copy)]
-#[repr(transparent)]
 pub struct Md<'c> {
     raw: LLVMMetadataRef,
+    ctx: LLVMContextRef,
     _c: PhantomData<&'c Context>,
 }
 
 impl<'c> Md<'c> {
-    fn wrap(raw: LLVMMetadataRef) -> Self {
+    fn wrap(raw: LLVMMetadataRef, ctx: LLVMContextRef) -> Self {
         Md {
             raw,
+            ctx,
             _c: PhantomData,
         }
+    }
+
+    /// Metadata of another context in this one's IR would be a dangling reference: a bug in
+    /// the caller, never a property of the input.
+    fn assert_of(self, ctx: LLVMContextRef) {
+        assert!(
+            self.ctx == ctx,
+            "internal: metadata of another LLVM context used in this one"
+        );
     }
 }
 
@@ -322,8 +422,79 @@ impl Layout<'_> {
 }
 
 impl<'c> Module<'c> {
+    fn own(raw: LLVMModuleRef, ctx: &'c Context) -> Self {
+        Module {
+            raw,
+            ctx,
+            erased: RefCell::new(Vec::new()),
+        }
+    }
+
     pub fn context(&self) -> &'c Context {
         self.ctx
+    }
+
+    fn free_erased(&mut self) {
+        for inst in self.erased.get_mut().drain(..) {
+            // SAFETY: detached by `erase`, without operands or users, and no handle to it can
+            // be alive: this runs under `&mut self` or in drop.
+            unsafe { c::LLVMDeleteInstruction(inst) }
+        }
+    }
+
+    /// Whether `v` may be used in this module's IR: of its context and, if it lives in a
+    /// module (or is a constant naming something that does), of this module.
+    pub fn admits(&self, v: Value<'_>) -> bool {
+        admits(self.raw, self.ctx.raw, v.raw)
+    }
+
+    /// Erases an instruction of this module that nothing uses: it leaves its block at once
+    /// and gives up its operands (so what it used may become unused), and is freed when the
+    /// module is next changed as a whole or dropped, so handles to it stay harmless (it has no
+    /// block: builders and other modules refuse it). `false` if `inst` is not in this module
+    /// (erased already included) or is still used.
+    pub fn erase(&self, inst: Instruction<'_>) -> bool {
+        if !self.admits(inst.0) || inst.has_users() {
+            return false;
+        }
+        // SAFETY: an instruction in a block of this module with no users; each operand is
+        // replaced by a poison constant of its own type before the instruction leaves its block.
+        unsafe {
+            let n = c::LLVMGetNumOperands(inst.raw);
+            for i in 0..u32::try_from(n).unwrap_or(0) {
+                let op = c::LLVMGetOperand(inst.raw, i);
+                if !op.is_null() {
+                    c::LLVMSetOperand(inst.raw, i, c::LLVMGetPoison(c::LLVMTypeOf(op)));
+                }
+            }
+            c::LLVMInstructionRemoveFromParent(inst.raw);
+        }
+        self.erased.borrow_mut().push(inst.raw);
+        true
+    }
+
+    /// Deletes the functions and global variables of `ids` that are in this module and unused;
+    /// returns how many went.
+    pub fn delete_unused(&mut self, ids: &[GlobalId]) -> usize {
+        self.free_erased();
+        let wanted: std::collections::HashSet<GlobalId> = ids.iter().copied().collect();
+        let mut deleted = 0;
+        for f in self.functions() {
+            if wanted.contains(&f.id()) && !f.has_users() {
+                // SAFETY: a function of this module (found by walking it) with no users; no
+                // handle can be alive under `&mut self`, and `functions()` lists it once.
+                unsafe { c::LLVMDeleteFunction(f.raw) };
+                deleted += 1;
+            }
+        }
+        for g in self.globals() {
+            if wanted.contains(&g.id()) && !g.has_users() {
+                // SAFETY: as above, for a global variable.
+                unsafe { c::LLVMDeleteGlobal(g.raw) };
+                deleted += 1;
+            }
+        }
+        deleted
     }
 
     /// Links `other` into `self` (LLVM's linker; `other` is consumed). Both must come from
@@ -332,6 +503,8 @@ impl<'c> Module<'c> {
         if !std::ptr::eq(self.ctx, other.ctx) {
             return Err("internal: linking modules of two LLVM contexts".into());
         }
+        self.free_erased();
+        other.free_erased();
         let src = std::mem::replace(&mut other.raw, ptr::null_mut());
         // SAFETY: modules of one context; LLVMLinkModules2 destroys `src`, and `other` was
         // cleared so its drop is a no-op.
@@ -349,10 +522,7 @@ impl<'c> Module<'c> {
 
     pub fn clone_module(&self) -> Module<'c> {
         // SAFETY: the clone lives in the same context.
-        Module {
-            raw: unsafe { c::LLVMCloneModule(self.raw) },
-            ctx: self.ctx,
-        }
+        Module::own(unsafe { c::LLVMCloneModule(self.raw) }, self.ctx)
     }
 
     pub fn layout(&self) -> Layout<'_> {
@@ -460,9 +630,9 @@ impl<'c> Module<'c> {
     }
 
     /// Declares a new function (LLVM appends a suffix if the name is taken); `None` unless
-    /// `fn_ty` is a function type.
+    /// `fn_ty` is a function type of this module's context.
     pub fn add_function(&self, name: &str, fn_ty: Type<'c>) -> Option<Function<'_>> {
-        if fn_ty.kind() != TypeKind::Function {
+        if fn_ty.kind() != TypeKind::Function || !fn_ty.is_of(self.ctx.raw) {
             return None;
         }
         let s = cstr(name);
@@ -471,9 +641,11 @@ impl<'c> Module<'c> {
         Some(Function(Value::wrap(f)))
     }
 
-    /// Appends `node` to the named metadata `name` (created when missing).
+    /// Appends `node` to the named metadata `name` (created when missing); `node` must be of
+    /// this module's context (a panic otherwise: see [`Md`]).
     pub fn add_named_md(&self, name: &CStr, node: Md<'c>) {
-        // SAFETY: the metadata belongs to this module's context.
+        node.assert_of(self.ctx.raw);
+        // SAFETY: the metadata belongs to this module's context (checked).
         unsafe {
             let v = c::LLVMMetadataAsValue(self.ctx.raw, node.raw);
             c::LLVMAddNamedMetadataOperand(self.raw, name.as_ptr(), v);
@@ -1079,10 +1251,22 @@ impl<'m> Value<'m> {
     }
 
     /// Replaces every use of `self` with `new`, which must have the same type (LLVM's own
-    /// requirement; the type check also keeps values of two contexts apart).
+    /// requirement; the type check also keeps values of two contexts apart) and be admitted
+    /// by `self`'s module ([`Module::admits`]). `self` is an instruction, argument or global
+    /// (constants are uniqued: LLVM does not replace their uses).
     pub fn replace_all_uses_with(self, new: Value<'_>) -> Result<(), String> {
         if self.raw == new.raw {
             return Err("internal: replacing a value with itself".into());
+        }
+        // SAFETY: a live handle.
+        let home = unsafe { home_module(self.raw) };
+        let admitted = home.is_some_and(|module| {
+            !module.is_null() && admits(module, self.ty().context_raw(), new.raw)
+        });
+        if !admitted {
+            return Err(
+                "internal: replacing a value with one of another module, or an erased one".into(),
+            );
         }
         let (old_ty, new_ty) = (self.ty(), new.ty());
         if old_ty.raw != new_ty.raw {
@@ -1167,7 +1351,8 @@ impl<'m> Value<'m> {
             if c::LLVMIsAConstant(self.raw).is_null() {
                 return None;
             }
-            Some(Md::wrap(c::LLVMValueAsMetadata(self.raw)))
+            let ctx = c::LLVMGetTypeContext(c::LLVMTypeOf(self.raw));
+            Some(Md::wrap(c::LLVMValueAsMetadata(self.raw), ctx))
         }
     }
 }
@@ -1308,14 +1493,16 @@ impl<'m> Function<'m> {
 
     /// Attaches `node` as the function's `!kind` metadata (`!reqd_work_group_size !{…}`),
     /// replacing any earlier one.
+    /// `node` must be of the function's context (a panic otherwise: see [`Md`]).
     pub fn set_metadata(self, kind: &str, node: Md<'m>) {
         let Ok(len) = c_uint::try_from(kind.len()) else {
             return;
         };
         // SAFETY: a function is a global object; the kind name is read for `len` bytes and
-        // the node belongs to the function's context (`Md<'m>`).
+        // the node belongs to the function's context (checked).
         unsafe {
             let ctx = c::LLVMGetModuleContext(c::LLVMGetGlobalParent(self.raw));
+            node.assert_of(ctx);
             let id = c::LLVMGetMDKindIDInContext(ctx, kind.as_ptr() as *const c_char, len);
             c::LLVMGlobalSetMetadata(self.raw, id, node.raw);
         }
@@ -1422,14 +1609,9 @@ impl<'m> Function<'m> {
         out
     }
 
-    /// Deletes the function from its module.
-    ///
-    /// # Safety
-    /// The function has no users left, and neither this handle nor any copy of it (in a list,
-    /// a map, a typed or untyped handle) is used afterwards: it would point at freed memory.
-    pub unsafe fn delete(self) {
-        // SAFETY: the caller guarantees no uses and no later use of the handle.
-        unsafe { c::LLVMDeleteFunction(self.raw) }
+    /// Names the function for [`Module::delete_unused`].
+    pub fn id(self) -> GlobalId {
+        GlobalId(self.raw as usize)
     }
 }
 
@@ -1460,8 +1642,11 @@ impl<'m> GlobalVariable<'m> {
     }
 
     /// The global's address cast (a folded `addrspacecast` constant) to `ty`, a pointer type
-    /// of another address space; `None` for any other type.
+    /// of another address space; `None` for any other type (one of another context included).
     pub fn address_cast_to(self, ty: Type<'_>) -> Option<Value<'m>> {
+        if !ty.is_of(self.ty().context_raw()) {
+            return None;
+        }
         let from = self.pointer_address_space()?;
         let to = ty.pointer_address_space()?;
         // SAFETY: a pointer constant cast to a pointer type of another address space, which
@@ -1469,31 +1654,15 @@ impl<'m> GlobalVariable<'m> {
         (from != to).then(|| Value::wrap(unsafe { c::LLVMConstAddrSpaceCast(self.raw, ty.raw) }))
     }
 
-    /// Deletes the global from its module.
-    ///
-    /// # Safety
-    /// The global has no users left, and neither this handle nor any copy of it is used
-    /// afterwards: it would point at freed memory.
-    pub unsafe fn delete(self) {
-        // SAFETY: the caller guarantees no uses and no later use of the handle.
-        unsafe { c::LLVMDeleteGlobal(self.raw) }
+    /// Names the global for [`Module::delete_unused`].
+    pub fn id(self) -> GlobalId {
+        GlobalId(self.raw as usize)
     }
 }
 
 impl<'m> Instruction<'m> {
     pub fn as_value(self) -> Value<'m> {
         self.0
-    }
-
-    /// Removes the instruction from its block and frees it.
-    ///
-    /// # Safety
-    /// The instruction has no users left, and neither this handle nor any copy of it is used
-    /// afterwards: it would point at freed memory.
-    pub unsafe fn erase(self) {
-        // SAFETY: an instruction in a block; the caller guarantees no uses and no later use
-        // of the handle.
-        unsafe { c::LLVMInstructionEraseFromParent(self.raw) }
     }
 }
 
@@ -1536,6 +1705,15 @@ pub enum TypeKind {
 }
 
 impl<'c> Type<'c> {
+    fn context_raw(self) -> LLVMContextRef {
+        // SAFETY: a live type.
+        unsafe { c::LLVMGetTypeContext(self.raw) }
+    }
+
+    fn is_of(self, ctx: LLVMContextRef) -> bool {
+        self.context_raw() == ctx
+    }
+
     fn wrap(raw: LLVMTypeRef) -> Self {
         Type {
             raw,
@@ -1770,6 +1948,9 @@ impl<'m> Callee<'m> {
 pub struct Builder<'c> {
     raw: LLVMBuilderRef,
     ctx: LLVMContextRef,
+    /// The module of the instruction it is positioned before (null: not positioned, and
+    /// nothing is built).
+    module: std::cell::Cell<LLVMModuleRef>,
     _c: PhantomData<&'c Context>,
 }
 
@@ -1785,14 +1966,38 @@ impl<'c> Builder<'c> {
         v.ty().kind() == TypeKind::Pointer
     }
 
-    pub fn position_before(&self, inst: Instruction<'c>) {
-        // SAFETY: an instruction in a basic block (every `Instruction` handle is).
-        unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) }
+    /// Whether the builder is positioned and every value may be used there.
+    fn admits(&self, values: &[Value<'_>]) -> bool {
+        let module = self.module.get();
+        !module.is_null() && values.iter().all(|v| admits(module, self.ctx, v.raw))
+    }
+
+    fn admits_type(&self, ty: Type<'_>) -> bool {
+        ty.is_of(self.ctx)
+    }
+
+    /// Positions the builder before `inst`; `false` (and unpositioned) if `inst` is of another
+    /// context or was erased.
+    pub fn position_before(&self, inst: Instruction<'c>) -> bool {
+        // SAFETY: a live handle.
+        let home = unsafe { home_module(inst.raw) }.filter(|m| !m.is_null());
+        match home {
+            Some(module) if inst.ty().is_of(self.ctx) => {
+                // SAFETY: an instruction in a basic block of a module of this context.
+                unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) };
+                self.module.set(module);
+                true
+            }
+            _ => {
+                self.module.set(ptr::null_mut());
+                false
+            }
+        }
     }
 
     /// An unnamed call with the callee's calling convention.
     pub fn call(&self, callee: &Callee<'c>, args: &[Value<'c>]) -> Option<Value<'c>> {
-        if !callee.accepts(args) {
+        if !callee.accepts(args) || !self.admits(args) || !self.admits(&[callee.function.0]) {
             return None;
         }
         let n = c_uint::try_from(args.len()).ok()?;
@@ -1814,7 +2019,11 @@ impl<'c> Builder<'c> {
 
     /// `alloca <ty>, <count type> <count>, align <align>`.
     pub fn array_alloca(&self, ty: Type<'c>, count: Value<'c>, align: u32) -> Option<Value<'c>> {
-        if !ty.is_sized() || count.ty().int_width().is_none() {
+        if !ty.is_sized()
+            || count.ty().int_width().is_none()
+            || !self.admits_type(ty)
+            || !self.admits(&[count])
+        {
             return None;
         }
         // SAFETY: a sized element type and an integer count; the alignment is set on the new
@@ -1827,7 +2036,7 @@ impl<'c> Builder<'c> {
     }
 
     pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Option<Value<'c>> {
-        if !Self::is_pointer(ptr) || !val.ty().is_sized() {
+        if !Self::is_pointer(ptr) || !val.ty().is_sized() || !self.admits(&[val, ptr]) {
             return None;
         }
         // SAFETY: a sized value stored through a pointer.
@@ -1838,7 +2047,8 @@ impl<'c> Builder<'c> {
 
     /// `load <ty>, ptr <ptr>, align <align>`.
     pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, align: u32, name: &CStr) -> Option<Value<'c>> {
-        if !Self::is_pointer(ptr) || !ty.is_sized() {
+        if !Self::is_pointer(ptr) || !ty.is_sized() || !self.admits_type(ty) || !self.admits(&[ptr])
+        {
             return None;
         }
         // SAFETY: a sized type loaded through a pointer; the alignment is set on the new load.
@@ -1857,7 +2067,7 @@ impl<'c> Builder<'c> {
         index_bits: u32,
         name: &CStr,
     ) -> Option<Value<'c>> {
-        if !Self::is_pointer(base) {
+        if !Self::is_pointer(base) || !self.admits(&[base]) {
             return None;
         }
         // SAFETY: types and a constant of the builder's context; a pointer base and one
@@ -1880,7 +2090,7 @@ impl<'c> Builder<'c> {
     /// Integer truncation to the narrower integer type `ty`.
     pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &CStr) -> Option<Value<'c>> {
         let (from, to) = (val.ty().int_width()?, ty.int_width()?);
-        if to >= from {
+        if to >= from || !self.admits_type(ty) || !self.admits(&[val]) {
             return None;
         }
         // SAFETY: truncation from a wider to a narrower integer type.
@@ -2215,5 +2425,161 @@ impl<'m> DiNode<'m> {
                 _ => None,
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IR: &str = r#"
+@g = global i32 0
+define void @f(ptr %p) {
+  %v = load i32, ptr %p
+  store i32 %v, ptr %p
+  ret void
+}
+define void @unused() {
+  ret void
+}
+"#;
+
+    fn parse<'c>(ctx: &'c Context, name: &str) -> Module<'c> {
+        ctx.parse_ir(IR.as_bytes().to_vec(), name)
+            .expect("the test IR parses")
+    }
+
+    fn first_instruction<'m>(m: &'m Module<'_>) -> Instruction<'m> {
+        let f = m.get_function("f").expect("@f");
+        f.instructions()[0]
+    }
+
+    #[test]
+    fn an_erased_instruction_is_detached_and_inert() {
+        let ctx = Context::new();
+        let m = parse(&ctx, "a");
+        let f = m.get_function("f").expect("@f");
+        let [load, store, _ret] = f.instructions()[..] else {
+            panic!("three instructions")
+        };
+        // Used by the store: not erasable yet.
+        assert!(!m.erase(load));
+        assert!(m.erase(store));
+        // Its operands are given up at once: the load is unused now.
+        assert!(!load.has_users());
+        assert!(m.erase(load));
+        assert!(!m.erase(load), "erased twice");
+        assert_eq!(f.instructions().len(), 1);
+        // The stale handles go nowhere near IR again.
+        let builder = ctx.builder();
+        assert!(!builder.position_before(store));
+        let g = m.globals()[0];
+        assert!(g.replace_all_uses_with(load.as_value()).is_err());
+        assert!(!m.admits(load.as_value()));
+        m.verify().expect("still valid");
+    }
+
+    #[test]
+    fn values_of_another_module_are_refused() {
+        let ctx = Context::new();
+        let a = parse(&ctx, "a");
+        let b = parse(&ctx, "b");
+        let b_global = b.globals()[0].as_value();
+        let b_function = b.get_function("unused").expect("@unused");
+        assert!(!a.admits(b_global));
+        assert!(a.admits(a.globals()[0].as_value()));
+        // A constant naming B's global belongs to B too; plain constants to no module.
+        let c = ctx
+            .parse_ir(
+                b"@g = global i32 0\n@h = global ptr getelementptr (i8, ptr @g, i64 4)\n".to_vec(),
+                "c",
+            )
+            .expect("parses");
+        let naming_g = c.globals()[1].initializer().expect("an initializer");
+        assert!(!a.admits(naming_g));
+        assert!(c.admits(naming_g));
+        assert!(a.admits(ctx.const_int(32, 7)) && c.admits(ctx.const_int(32, 7)));
+        let load = first_instruction(&a);
+        assert!(load.replace_all_uses_with(b_global).is_err());
+        let builder = ctx.builder();
+        assert!(builder.position_before(load));
+        assert!(builder.store(ctx.const_int(32, 1), b_global).is_none());
+        assert!(builder.load(ctx.int_type(32), b_global, 4, c"").is_none());
+        assert!(builder.byte_gep(b_global, 4, 64, c"").is_none());
+        assert!(builder.call(&Callee::new(b_function), &[]).is_none());
+        // The same operations with A's own values work.
+        let a_global = a.globals()[0].as_value();
+        assert!(builder.store(ctx.const_int(32, 1), a_global).is_some());
+        drop(builder);
+        drop(b);
+        a.verify().expect("A never took a value of B");
+    }
+
+    #[test]
+    fn types_of_another_context_are_refused() {
+        let ctx = Context::new();
+        let other = Context::new();
+        let m = parse(&ctx, "a");
+        let foreign_fn_ty = Type::function(other.void_type(), &[]).expect("a function type");
+        assert!(m.add_function("h", foreign_fn_ty).is_none());
+        let own_fn_ty = Type::function(ctx.void_type(), &[]).expect("a function type");
+        assert!(m.add_function("h", own_fn_ty).is_some());
+        let g = m.globals()[0];
+        assert!(g.address_cast_to(other.int_type(32)).is_none());
+        let builder = ctx.builder();
+        assert!(builder.position_before(first_instruction(&m)));
+        let p = m.globals()[0].as_value();
+        assert!(builder.load(other.int_type(32), p, 4, c"").is_none());
+        assert!(builder.load(ctx.int_type(32), p, 4, c"").is_some());
+        // A builder of one context is not positioned in a module of another.
+        let foreign = other.builder();
+        assert!(!foreign.position_before(first_instruction(&m)));
+        assert!(foreign.store(ctx.const_int(32, 1), p).is_none());
+    }
+
+    #[test]
+    #[should_panic(expected = "metadata of another LLVM context")]
+    fn metadata_of_another_context_is_a_panic() {
+        let ctx = Context::new();
+        let other = Context::new();
+        let foreign = other.md_string("x");
+        let _ = ctx.md_node(&[foreign]);
+    }
+
+    #[test]
+    #[should_panic(expected = "metadata of another LLVM context")]
+    fn named_metadata_of_another_context_is_a_panic() {
+        let ctx = Context::new();
+        let other = Context::new();
+        let m = parse(&ctx, "a");
+        m.add_named_md(c"n", other.md_node(&[]));
+    }
+
+    #[test]
+    fn an_unpositioned_builder_builds_nothing() {
+        let ctx = Context::new();
+        let m = parse(&ctx, "a");
+        let p = m.globals()[0].as_value();
+        let builder = ctx.builder();
+        assert!(builder.store(ctx.const_int(32, 1), p).is_none());
+    }
+
+    #[test]
+    fn delete_unused_deletes_only_unused_globals_of_the_module() {
+        let ctx = Context::new();
+        let mut a = parse(&ctx, "a");
+        let b = parse(&ctx, "b");
+        let stale = b.get_function("unused").expect("@unused").id();
+        drop(b);
+        let unused = a.get_function("unused").expect("@unused").id();
+        let used = a.get_function("f").expect("@f").id();
+        let g = a.globals()[0].id();
+        // `f` and `g` are unused too here; B's id names nothing of A's.
+        assert_eq!(a.delete_unused(&[stale]), 0);
+        assert_eq!(a.delete_unused(&[unused, unused]), 1);
+        assert!(a.get_function("unused").is_none());
+        assert_eq!(a.delete_unused(&[unused]), 0, "already gone");
+        assert_eq!(a.delete_unused(&[used, g]), 2);
+        a.verify().expect("valid");
     }
 }

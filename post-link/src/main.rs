@@ -1,5 +1,7 @@
 //! `sycl-post-link` command line (DPC++ option spellings; single-dash long options).
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

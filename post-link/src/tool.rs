@@ -284,10 +284,10 @@ fn lowered_modules<'c>(ctx: &'c Context, opts: &Options) -> Result<Vec<OutModule
     }
     let images = images::images_of(module, &groups)?;
     let mut modules = Vec::with_capacity(images.len() * 2);
-    for image in images {
+    for mut image in images {
         let default_clone = if opts.outputs.default_values_image() {
-            let clone = image.clone_module();
-            let report = lower::lower(&clone, Mode::DefaultValues)?;
+            let mut clone = image.clone_module();
+            let report = lower::lower(&mut clone, Mode::DefaultValues)?;
             report.modified.then_some(OutModule {
                 module: clone,
                 report,
@@ -297,7 +297,7 @@ fn lowered_modules<'c>(ctx: &'c Context, opts: &Options) -> Result<Vec<OutModule
             None
         };
         let report = match opts.spec_const {
-            Some(mode) => lower::lower(&image, mode)?,
+            Some(mode) => lower::lower(&mut image, mode)?,
             None => LowerReport::default(),
         };
         modules.push(OutModule {

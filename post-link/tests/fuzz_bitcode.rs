@@ -65,8 +65,8 @@ fn main() {
             return;
         }
         for mode in [Mode::Native, Mode::Emulation] {
-            let copy = module.clone_module();
-            let _ = lower(&copy, mode);
+            let mut copy = module.clone_module();
+            let _ = lower(&mut copy, mode);
         }
     });
     // The seed and many light mutations read back: the child really ran.

@@ -3,19 +3,19 @@
 
 use super::AddrSet;
 use super::sites::{Site, getter_kind, strip_pointer_casts};
-use crate::llvm::{GlobalVariable, Module, Opcode, Value, ValueKind, opcode_is};
+use crate::llvm::{GlobalId, GlobalVariable, Module, Opcode, Value, ValueKind, opcode_is};
 
-/// Erases the rewritten calls, the -O0 pattern leftovers, now-dead private string globals and
-/// unused getter declarations.
-pub(super) fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
+/// Erases the rewritten calls and the -O0 pattern leftovers; returns the now-dead private
+/// string globals and unused getter declarations, for the caller to delete once no handle
+/// into the module is alive ([`Module::delete_unused`]).
+pub(super) fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) -> Vec<GlobalId> {
     // Only symbolic-ID strings can become dead private string globals: the other arguments
     // are the spec-id object, the buffer and the sret slot.
     let mut candidates: Vec<GlobalVariable<'_>> = Vec::new();
     for s in sites {
         candidates.extend(s.id_global);
-        // SAFETY: `lower` replaced the call's uses (an sret call has none); `collect_sites`
-        // made one site per call, and nothing reads a site's call after this.
-        unsafe { s.call.erase() };
+        // `lower` replaced the call's uses (an sret call has none).
+        module.erase(*s.call);
     }
     // -O0 pattern: loads first (once unused), then the store once nothing reads the slot.
     // `erased` is checked before a handle is read: patterns may share instructions.
@@ -25,8 +25,7 @@ pub(super) fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
             if !erased.contains(&load) && !load.has_users() {
                 let ptr = load.operand(0);
                 erased.insert(load);
-                // SAFETY: unused (checked), recorded in `erased`, never read again.
-                unsafe { load.erase() };
+                module.erase(load);
                 let still_read = ptr
                     .is_some_and(|p| p.users().iter().any(|u| !opcode_is(*u, Opcode::LLVMStore)));
                 if !still_read && erased.insert(store) {
@@ -34,13 +33,12 @@ pub(super) fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
                     if let Some(v) = store.operand(0) {
                         candidates.extend(strip_pointer_casts(v).as_global_variable());
                     }
-                    // SAFETY: a store has no users; recorded in `erased`, never read again.
-                    unsafe { store.erase() };
+                    module.erase(store);
                 }
             }
         }
     }
-    // Deduplicated before anything reads a candidate: a repeated one may be deleted already.
+    let mut dead = Vec::new();
     let mut seen = AddrSet::default();
     for g in candidates {
         if !seen.insert(g)
@@ -52,16 +50,15 @@ pub(super) fn cleanup(module: &Module<'_>, sites: &[Site<'_>]) {
         }
         // RAUW first so LLVM rebuilds (and thereby drops) the dead constant expressions.
         if g.replace_all_uses_with(g.ty().undef()).is_ok() {
-            // SAFETY: no uses remain; later copies of `g` stop at `seen` unread.
-            unsafe { g.delete() };
+            dead.push(g.id());
         }
     }
     for f in module.functions() {
         if f.is_declaration() && getter_kind(&f.name()).is_some() && !f.has_users() {
-            // SAFETY: unused; `functions()` lists each function once.
-            unsafe { f.delete() };
+            dead.push(f.id());
         }
     }
+    dead
 }
 
 fn is_string_global(g: GlobalVariable<'_>) -> bool {

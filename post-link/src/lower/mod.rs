@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::llvm::{Builder, Module, Value};
+use crate::llvm::{Builder, GlobalId, Module, Value};
 use crate::model::Desc;
 
 mod cleanup;
@@ -152,7 +152,17 @@ pub struct LowerReport {
 }
 
 /// Runs the pass over `module`.
-pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
+pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
+    let (report, dead) = lower_in_place(module, mode)?;
+    module.delete_unused(&dead);
+    Ok(report)
+}
+
+/// The pass up to deleting what it made dead, which needs `&mut Module`.
+fn lower_in_place(
+    module: &Module<'_>,
+    mode: Mode,
+) -> Result<(LowerReport, Vec<GlobalId>), LowerError> {
     let (sites, ids) = collect_sites(module)?;
     let mut st = State::new(module, &ids);
     check_one_type_per_id(&mut st, &sites)?;
@@ -167,7 +177,7 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
         rewrite(&mut st, site, mode, &builder).map_err(|reason| site_error(site, &ids, reason))?;
     }
     let modified = !sites.is_empty();
-    cleanup(module, &sites);
+    let dead = cleanup(module, &sites);
     if mode == Mode::DefaultValues {
         if modified {
             module.ensure_named_md(MD_DEFAULT_MODULE);
@@ -175,10 +185,11 @@ pub fn lower(module: &Module<'_>, mode: Mode) -> Result<LowerReport, LowerError>
     } else {
         st.write_metadata().map_err(LowerError::Metadata)?;
     }
-    Ok(LowerReport {
+    let report = LowerReport {
         modified,
         spec_constants: st.records.into_iter().map(|r| r.report).collect(),
-    })
+    };
+    Ok((report, dead))
 }
 
 /// Replaces one getter call with its lowering in `mode`.
@@ -188,7 +199,9 @@ fn rewrite<'c>(
     mode: Mode,
     builder: &Builder<'c>,
 ) -> Result<(), String> {
-    builder.position_before(*site.call);
+    if !builder.position_before(*site.call) {
+        return Err("internal: the getter call is no longer in the module".into());
+    }
     let mode = if site.alloca.is_some() && mode == Mode::Emulation {
         // Non-SPIR targets: the default length (the runtime is expected to refuse).
         Mode::DefaultValues

@@ -28,15 +28,16 @@ pub fn legalize_for_spirv(module: &Module<'_>) {
             let replacement = if offset == 0 {
                 base
             } else {
-                builder.position_before(inst);
+                if !builder.position_before(inst) {
+                    continue;
+                }
                 match builder.byte_gep(base, offset as u64, 64, c"") {
                     Some(gep) => gep,
                     None => continue,
                 }
             };
             if inst.replace_all_uses_with(replacement).is_ok() {
-                // SAFETY: no uses remain; `instructions()` lists each instruction once.
-                unsafe { inst.erase() };
+                module.erase(inst);
             }
         }
     }
