@@ -190,16 +190,6 @@ impl Context {
         // SAFETY: an array of a valid element type, and its null constant.
         Value::wrap(unsafe { c::LLVMConstNull(c::LLVMArrayType2(self.int_type(8).raw, len)) })
     }
-
-    pub fn builder(&self) -> Builder<'_> {
-        // SAFETY: builder bound to a live context, disposed on drop.
-        Builder {
-            raw: unsafe { c::LLVMCreateBuilderInContext(self.raw) },
-            ctx: self.raw,
-            module: std::cell::Cell::new(ptr::null_mut()),
-            _c: PhantomData,
-        }
-    }
 }
 
 impl Drop for Context {
@@ -446,6 +436,19 @@ impl<'c> Module<'c> {
     /// module (or is a constant naming something that does), of this module.
     pub fn admits(&self, v: Value<'_>) -> bool {
         admits(self.raw, self.ctx.raw, v.raw)
+    }
+
+    /// An instruction builder for this module, unpositioned (it builds nothing until
+    /// [`Builder::position_before`]); it borrows the module, so it cannot outlive it.
+    pub fn builder(&self) -> Builder<'_> {
+        // SAFETY: a builder of the module's live context, disposed on drop.
+        Builder {
+            raw: unsafe { c::LLVMCreateBuilderInContext(self.ctx.raw) },
+            ctx: self.ctx.raw,
+            module: self.raw,
+            at: std::cell::Cell::new(ptr::null_mut()),
+            _m: PhantomData,
+        }
     }
 
     /// Erases an instruction of this module that nothing uses: it leaves its block at once
@@ -1945,13 +1948,16 @@ impl<'m> Callee<'m> {
 /// An instruction builder positioned before a given instruction. Each build checks what LLVM
 /// requires of its operands (pointer operands, matching call arguments, integer casts) and
 /// gives `None` otherwise.
-pub struct Builder<'c> {
+pub struct Builder<'m> {
     raw: LLVMBuilderRef,
     ctx: LLVMContextRef,
-    /// The module of the instruction it is positioned before (null: not positioned, and
-    /// nothing is built).
-    module: std::cell::Cell<LLVMModuleRef>,
-    _c: PhantomData<&'c Context>,
+    /// The module it builds in, borrowed for `'m`.
+    module: LLVMModuleRef,
+    /// The instruction it is positioned before (null: not positioned, and nothing is built).
+    /// It stays allocated while the module is borrowed (erased instructions are freed only
+    /// under `&mut Module`), so whether it is still in a block can always be asked.
+    at: std::cell::Cell<LLVMValueRef>,
+    _m: PhantomData<&'m ()>,
 }
 
 impl Drop for Builder<'_> {
@@ -1961,42 +1967,41 @@ impl Drop for Builder<'_> {
     }
 }
 
-impl<'c> Builder<'c> {
+impl<'m> Builder<'m> {
     fn is_pointer(v: Value<'_>) -> bool {
         v.ty().kind() == TypeKind::Pointer
     }
 
-    /// Whether the builder is positioned and every value may be used there.
+    /// Whether the builder is positioned before an instruction still in the module (not
+    /// erased since), and every value may be used there.
     fn admits(&self, values: &[Value<'_>]) -> bool {
-        let module = self.module.get();
-        !module.is_null() && values.iter().all(|v| admits(module, self.ctx, v.raw))
+        let at = self.at.get();
+        // SAFETY: `at` is null or an instruction of the borrowed module, allocated until the
+        // module is next changed as a whole, which the borrow excludes.
+        let in_place = !at.is_null() && unsafe { home_module(at) } == Some(self.module);
+        in_place && values.iter().all(|v| admits(self.module, self.ctx, v.raw))
     }
 
     fn admits_type(&self, ty: Type<'_>) -> bool {
         ty.is_of(self.ctx)
     }
 
-    /// Positions the builder before `inst`; `false` (and unpositioned) if `inst` is of another
-    /// context or was erased.
-    pub fn position_before(&self, inst: Instruction<'c>) -> bool {
+    /// Positions the builder before `inst`; `false` (and unpositioned) if `inst` is not in
+    /// the builder's module (another module's, or erased).
+    pub fn position_before(&self, inst: Instruction<'m>) -> bool {
         // SAFETY: a live handle.
-        let home = unsafe { home_module(inst.raw) }.filter(|m| !m.is_null());
-        match home {
-            Some(module) if inst.ty().is_of(self.ctx) => {
-                // SAFETY: an instruction in a basic block of a module of this context.
-                unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) };
-                self.module.set(module);
-                true
-            }
-            _ => {
-                self.module.set(ptr::null_mut());
-                false
-            }
+        if unsafe { home_module(inst.raw) } != Some(self.module) {
+            self.at.set(ptr::null_mut());
+            return false;
         }
+        // SAFETY: an instruction in a basic block of the builder's module.
+        unsafe { c::LLVMPositionBuilderBefore(self.raw, inst.raw) };
+        self.at.set(inst.raw);
+        true
     }
 
     /// An unnamed call with the callee's calling convention.
-    pub fn call(&self, callee: &Callee<'c>, args: &[Value<'c>]) -> Option<Value<'c>> {
+    pub fn call(&self, callee: &Callee<'m>, args: &[Value<'m>]) -> Option<Value<'m>> {
         if !callee.accepts(args) || !self.admits(args) || !self.admits(&[callee.function.0]) {
             return None;
         }
@@ -2018,7 +2023,7 @@ impl<'c> Builder<'c> {
     }
 
     /// `alloca <ty>, <count type> <count>, align <align>`.
-    pub fn array_alloca(&self, ty: Type<'c>, count: Value<'c>, align: u32) -> Option<Value<'c>> {
+    pub fn array_alloca(&self, ty: Type<'m>, count: Value<'m>, align: u32) -> Option<Value<'m>> {
         if !ty.is_sized()
             || count.ty().int_width().is_none()
             || !self.admits_type(ty)
@@ -2035,7 +2040,7 @@ impl<'c> Builder<'c> {
         }
     }
 
-    pub fn store(&self, val: Value<'c>, ptr: Value<'c>) -> Option<Value<'c>> {
+    pub fn store(&self, val: Value<'m>, ptr: Value<'m>) -> Option<Value<'m>> {
         if !Self::is_pointer(ptr) || !val.ty().is_sized() || !self.admits(&[val, ptr]) {
             return None;
         }
@@ -2046,7 +2051,7 @@ impl<'c> Builder<'c> {
     }
 
     /// `load <ty>, ptr <ptr>, align <align>`.
-    pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, align: u32, name: &CStr) -> Option<Value<'c>> {
+    pub fn load(&self, ty: Type<'m>, ptr: Value<'m>, align: u32, name: &CStr) -> Option<Value<'m>> {
         if !Self::is_pointer(ptr) || !ty.is_sized() || !self.admits_type(ty) || !self.admits(&[ptr])
         {
             return None;
@@ -2062,11 +2067,11 @@ impl<'c> Builder<'c> {
     /// `getelementptr i8, ptr <base>, i<index_bits> <offset>` (not inbounds, like DPC++).
     pub fn byte_gep(
         &self,
-        base: Value<'c>,
+        base: Value<'m>,
         offset: u64,
         index_bits: u32,
         name: &CStr,
-    ) -> Option<Value<'c>> {
+    ) -> Option<Value<'m>> {
         if !Self::is_pointer(base) || !self.admits(&[base]) {
             return None;
         }
@@ -2088,7 +2093,7 @@ impl<'c> Builder<'c> {
     }
 
     /// Integer truncation to the narrower integer type `ty`.
-    pub fn trunc(&self, val: Value<'c>, ty: Type<'c>, name: &CStr) -> Option<Value<'c>> {
+    pub fn trunc(&self, val: Value<'m>, ty: Type<'m>, name: &CStr) -> Option<Value<'m>> {
         let (from, to) = (val.ty().int_width()?, ty.int_width()?);
         if to >= from || !self.admits_type(ty) || !self.admits(&[val]) {
             return None;
@@ -2471,7 +2476,7 @@ define void @unused() {
         assert!(!m.erase(load), "erased twice");
         assert_eq!(f.instructions().len(), 1);
         // The stale handles go nowhere near IR again.
-        let builder = ctx.builder();
+        let builder = m.builder();
         assert!(!builder.position_before(store));
         let g = m.globals()[0];
         assert!(g.replace_all_uses_with(load.as_value()).is_err());
@@ -2501,7 +2506,7 @@ define void @unused() {
         assert!(a.admits(ctx.const_int(32, 7)) && c.admits(ctx.const_int(32, 7)));
         let load = first_instruction(&a);
         assert!(load.replace_all_uses_with(b_global).is_err());
-        let builder = ctx.builder();
+        let builder = a.builder();
         assert!(builder.position_before(load));
         assert!(builder.store(ctx.const_int(32, 1), b_global).is_none());
         assert!(builder.load(ctx.int_type(32), b_global, 4, c"").is_none());
@@ -2526,13 +2531,14 @@ define void @unused() {
         assert!(m.add_function("h", own_fn_ty).is_some());
         let g = m.globals()[0];
         assert!(g.address_cast_to(other.int_type(32)).is_none());
-        let builder = ctx.builder();
+        let builder = m.builder();
         assert!(builder.position_before(first_instruction(&m)));
         let p = m.globals()[0].as_value();
         assert!(builder.load(other.int_type(32), p, 4, c"").is_none());
         assert!(builder.load(ctx.int_type(32), p, 4, c"").is_some());
-        // A builder of one context is not positioned in a module of another.
-        let foreign = other.builder();
+        // A builder of one module is not positioned in another.
+        let n = parse(&ctx, "n");
+        let foreign = n.builder();
         assert!(!foreign.position_before(first_instruction(&m)));
         assert!(foreign.store(ctx.const_int(32, 1), p).is_none());
     }
@@ -2560,8 +2566,22 @@ define void @unused() {
         let ctx = Context::new();
         let m = parse(&ctx, "a");
         let p = m.globals()[0].as_value();
-        let builder = ctx.builder();
+        let builder = m.builder();
         assert!(builder.store(ctx.const_int(32, 1), p).is_none());
+    }
+
+    #[test]
+    fn a_builder_before_an_erased_instruction_builds_nothing() {
+        let ctx = Context::new();
+        let m = parse(&ctx, "a");
+        let f = m.get_function("f").expect("@f");
+        let store = f.instructions()[1];
+        let builder = m.builder();
+        assert!(builder.position_before(store));
+        let p = m.globals()[0].as_value();
+        assert!(m.erase(store));
+        assert!(builder.store(ctx.const_int(32, 1), p).is_none());
+        m.verify().expect("valid");
     }
 
     #[test]

@@ -166,7 +166,7 @@ fn lower_in_place(
     let (sites, ids) = collect_sites(module)?;
     let mut st = State::new(module, &ids);
     check_one_type_per_id(&mut st, &sites)?;
-    let builder = module.context().builder();
+    let builder = module.builder();
     // Emulation cannot size a private array from a buffer on SPIR targets: DPC++ leaves those
     // calls alone (and reports no modification when nothing else changed).
     let sites: Vec<Site<'_>> = sites

@@ -7,9 +7,8 @@ use crate::llvm::{Layout, Module, Opcode, Type, TypeKind, Value, ValueKind};
 /// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
 /// base pointer itself). Applied only to the copy that is turned into SPIR-V.
 pub fn legalize_for_spirv(module: &Module<'_>) {
-    let ctx = module.context();
     let layout = module.layout();
-    let builder = ctx.builder();
+    let builder = module.builder();
     for f in module.functions() {
         for inst in f.instructions() {
             if !matches!(
