@@ -2,8 +2,8 @@
 //! (DPC++ `SpecConstantsPass` behaviour) and writes DPC++ property sets. Specification:
 //! `docs/reference/post-link.md`.
 //!
-//! * `llvm` — sound handles over the LLVM-C API: the crate's only `unsafe` code (the crate
-//!   denies it elsewhere). `isolate` runs LLVM jobs in a forked child (`process::run_in_child`
+//! * `llvm` — the `support/llvm` crate, re-exported: sound handles over the LLVM-C API, the
+//!   workspace's only owner of LLVM's FFI (this crate forbids `unsafe`). `isolate` runs LLVM jobs in a forked child (`process::run_in_child`
 //!   checks that forking is sound), working around a static in LLVM 22's SPIR-V backend.
 //! * `model` — LLVM-free layout rules (IDs, descriptors, blobs, mangling).
 //! * `lower` — the pass on LLVM IR (a module per concern) and the metadata read-back.
@@ -14,14 +14,13 @@
 //! * `device`, `device_link`, `registration` — the device steps, device link and registration
 //!   object of `sycl-clang++`.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 pub mod device;
 pub mod device_link;
 pub mod images;
 pub mod isolate;
-#[allow(unsafe_code)]
-pub mod llvm;
+pub use ::llvm;
 pub mod lower;
 pub mod model;
 pub mod object_layout;

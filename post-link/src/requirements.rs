@@ -10,9 +10,9 @@
 //! and `!sycl_declared_aspects` (`device_has`). The property set is read back from that
 //! metadata and from the kernels' code, never from the front end's data.
 
+use crate::llvm::Opcode as LLVMOpcode;
 use crate::llvm::{Function, Module, TypeKind, Value, ValueKind};
 use crate::prop::{self, PropValue, PropertySets};
-use llvm_sys::LLVMOpcode;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `sycl::aspect` values the code of a kernel can require (Intel's `aspects.def`).

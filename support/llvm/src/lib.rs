@@ -1,5 +1,6 @@
-//! The only module with `unsafe`: a small, purpose-built handle layer over the LLVM-C API
-//! (llvm-sys 221, LLVM 22, dynamically linked).
+//! The workspace's one owner of LLVM's FFI: a small, purpose-built handle layer over the
+//! LLVM-C API (llvm-sys 221, LLVM 22, dynamically linked), whose safe API cannot cause
+//! undefined behaviour.
 //!
 //! Soundness rules, so that safe callers cannot cause undefined behaviour:
 //! * `Type` and `Md` handles carry the lifetime of their `Context`; `Value` handles that of
