@@ -9,6 +9,7 @@ mod depfile;
 mod kernels;
 mod offload;
 mod pipeline;
+mod preprocess;
 mod spec_ids;
 mod toolchain;
 
