@@ -47,6 +47,10 @@ Options of sycl-clang++:
   -v                              print each step before running it
   --version                       clang's version banner and sycl-clang++'s version
 
+`-E -v` on standard input (clangd's --query-driver, sycl-footer -p) lists Intel's headers,
+and a directory whose sycl/sycl.hpp gives device-side parses the device prelude, first in
+the search list.
+
 Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
 headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).
 Every other option is clang's: clang++-22 --help.
@@ -88,6 +92,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if is_search_list_query(&cl) {
+        return answer_search_list_query(&tc, &expanded);
+    }
     if !cl.sycl {
         // Exactly clang: same arguments, output and exit status.
         let error = Command::new(&tc.clang).args(&raw).exec();
@@ -107,6 +114,32 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `-E -v` on standard input: how clangd (`--query-driver`) and `sycl-footer -p` ask a
+/// driver for its include search list.
+fn is_search_list_query(cl: &args::CommandLine) -> bool {
+    cl.phase == Phase::Preprocess
+        && cl.verbose
+        && matches!(cl.inputs.as_slice(), [only] if only.path.as_os_str() == "-")
+}
+
+/// clang's answer with the SYCL header directories first: the editor directory (whose
+/// `sycl/sycl.hpp` gives a device-side parse the prelude) and Intel's headers. With or without
+/// `-fsycl` in the query (clangd leaves it out), as the host view of a plain clang.
+fn answer_search_list_query(tc: &Toolchain, args: &[OsString]) -> ExitCode {
+    let error = Command::new(&tc.clang)
+        .args(args.iter().filter(|a| *a != "-fsycl" && *a != "-fno-sycl"))
+        .arg("-isystem")
+        .arg(&tc.editor_include)
+        .arg("-isystem")
+        .arg(&tc.sycl_include)
+        .exec();
+    report(&format!(
+        "cannot run '{}': {error}",
+        tc.clang.to_string_lossy()
+    ));
+    ExitCode::FAILURE
 }
 
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang

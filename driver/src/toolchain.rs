@@ -13,6 +13,9 @@ pub(crate) struct Toolchain {
     pub(crate) runtime_lib: PathBuf,
     /// The device prelude, force-included in every device compile.
     pub(crate) prelude: PathBuf,
+    /// Named first in the search list `-E -v` queries get (`main::answer_search_list_query`):
+    /// its `sycl/sycl.hpp` gives the device view the prelude.
+    pub(crate) editor_include: PathBuf,
 }
 
 /// The device prelude's file name, in the checkout's `driver/include/` and an installed
@@ -24,6 +27,7 @@ struct Layout {
     sycl_include: PathBuf,
     runtime_lib: PathBuf,
     prelude: PathBuf,
+    editor_include: PathBuf,
 }
 
 impl Layout {
@@ -34,6 +38,7 @@ impl Layout {
             sycl_include: own.join("intel"),
             runtime_lib: prefix.join("lib"),
             prelude: own.join(PRELUDE_NAME),
+            editor_include: own.join("clangd"),
         }
     }
 
@@ -43,6 +48,7 @@ impl Layout {
             sycl_include: root.join(".cache/intel-sycl/include"),
             runtime_lib: root.join(".venv/lib"),
             prelude: root.join("driver/include").join(PRELUDE_NAME),
+            editor_include: root.join("driver/include/clangd"),
         }
     }
 
@@ -82,6 +88,7 @@ impl Toolchain {
                 .map(PathBuf::from)
                 .unwrap_or(layout.runtime_lib),
             prelude: layout.prelude,
+            editor_include: layout.editor_include,
         }
     }
 
@@ -89,7 +96,8 @@ impl Toolchain {
     pub(crate) fn check_headers(&self) -> Result<(), String> {
         if !self.prelude.is_file() {
             return Err(format!(
-                "the device prelude '{}' is missing; reinstall sycl-clang++ (scripts/install)",
+                "the device prelude '{}' is missing: sycl-clang++ is installed incompletely \
+                 (run scripts/install again)",
                 self.prelude.display()
             ));
         }
