@@ -77,7 +77,8 @@ fn user_sets_macro(flags: &[OsString], name: &str) -> bool {
     let mut previous: Option<&OsStr> = None;
     for flag in flags {
         let bytes = flag.as_bytes();
-        let joined = (bytes.starts_with(b"-D") || bytes.starts_with(b"-U")) && names_it(&bytes[2..]);
+        let joined =
+            (bytes.starts_with(b"-D") || bytes.starts_with(b"-U")) && names_it(&bytes[2..]);
         let separate = previous.is_some_and(|p| p == "-D" || p == "-U") && names_it(bytes);
         if joined || separate {
             return true;
@@ -154,10 +155,25 @@ mod tests {
     fn user_macros_are_recognised_in_every_spelling() {
         let flags = |words: &[&str]| words.iter().map(OsString::from).collect::<Vec<_>>();
         let name = "__SYCL_UNNAMED_LAMBDA__";
-        assert!(user_sets_macro(&flags(&["-D__SYCL_UNNAMED_LAMBDA__=0"]), name));
-        assert!(user_sets_macro(&flags(&["-U__SYCL_UNNAMED_LAMBDA__"]), name));
-        assert!(user_sets_macro(&flags(&["-D", "__SYCL_UNNAMED_LAMBDA__"]), name));
-        assert!(!user_sets_macro(&flags(&["-D__SYCL_UNNAMED_LAMBDA__X"]), name));
-        assert!(!user_sets_macro(&flags(&["-I", "__SYCL_UNNAMED_LAMBDA__"]), name));
+        assert!(user_sets_macro(
+            &flags(&["-D__SYCL_UNNAMED_LAMBDA__=0"]),
+            name
+        ));
+        assert!(user_sets_macro(
+            &flags(&["-U__SYCL_UNNAMED_LAMBDA__"]),
+            name
+        ));
+        assert!(user_sets_macro(
+            &flags(&["-D", "__SYCL_UNNAMED_LAMBDA__"]),
+            name
+        ));
+        assert!(!user_sets_macro(
+            &flags(&["-D__SYCL_UNNAMED_LAMBDA__X"]),
+            name
+        ));
+        assert!(!user_sets_macro(
+            &flags(&["-I", "__SYCL_UNNAMED_LAMBDA__"]),
+            name
+        ));
     }
 }

@@ -109,7 +109,12 @@ fn jobs_from(
     output_dir: &Path,
     text: &str,
 ) -> Result<(Vec<Job>, Vec<String>), BatchError> {
-    jobs_asking_drivers(db_path, output_dir, text, &mut driver_query::Cache::default())
+    jobs_asking_drivers(
+        db_path,
+        output_dir,
+        text,
+        &mut driver_query::Cache::default(),
+    )
 }
 
 /// [`jobs_from`], with the SYCL header directories each `sycl-clang++` entry's compiler
