@@ -434,9 +434,9 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     let mut text = integration_header::kernel_descriptions(&kernels);
     if crate::preprocess::is_preprocessed(&unit.source.path) {
         // Already in the source, which no longer names it (`preprocess`).
-        text = text
-            .strip_prefix(integration_header::KERNEL_DESC_INCLUDE)
-            .map_or(text.clone(), str::to_string);
+        if let Some(rest) = text.strip_prefix(integration_header::KERNEL_DESC_INCLUDE) {
+            text = rest.to_string();
+        }
     }
     text.push_str(&footer_gen::render(
         &analysis.spec_ids,
