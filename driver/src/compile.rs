@@ -226,6 +226,11 @@ impl Unit<'_> {
             args: analysis_flags(&self.cl.compile_flags)
                 .into_iter()
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
+                .chain(
+                    crate::preprocess::language_flags(self.cl, &self.source.path)
+                        .iter()
+                        .map(OsString::from),
+                )
                 .collect(),
             unique_prefix: None,
             skip_teardown: false,
@@ -277,7 +282,11 @@ pub(crate) fn device_command(
     if !has_optimization_flag(&cl.compile_flags) {
         cmd.arg("-O2");
     }
-    cmd.arg(phase).arg(source).arg("-o").arg(out);
+    cmd.arg(phase)
+        .args(crate::preprocess::language_flags(cl, source))
+        .arg(source)
+        .arg("-o")
+        .arg(out);
     cmd
 }
 

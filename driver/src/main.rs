@@ -88,7 +88,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let cl = match args::parse(&expanded) {
+    let mut cl = match args::parse(&expanded) {
         Ok(cl) => cl,
         Err(e) => {
             report(&e.to_string());
@@ -107,6 +107,7 @@ fn main() -> ExitCode {
         ));
         return ExitCode::FAILURE;
     }
+    preprocess::adopt_preprocessed_inputs(&mut cl.inputs);
     match run_sycl(&tc, &cl) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Reported(code)) => {

@@ -29,7 +29,7 @@ use std::process::{Command, Stdio};
 
 use footer_gen::integration_header::HOST_MACROS;
 
-use crate::args::{CommandLine, Input};
+use crate::args::{CommandLine, Input, InputKind, kind_of};
 use crate::compile::device_command;
 use crate::pipeline::{Echo, Failure, Result, write_file};
 use crate::toolchain::Toolchain;
@@ -45,6 +45,36 @@ pub(crate) fn is_preprocessed(source: &Path) -> bool {
     std::fs::File::open(source)
         .and_then(|mut f| f.read_exact(&mut first))
         .is_ok_and(|()| first == FIRST_LINE)
+}
+
+/// This driver's `-E` outputs among the inputs are SYCL sources whatever their name or `-x`
+/// (`.ii`, `-x c++-cpp-output`: what a compiler cache compiles when it does not run the
+/// preprocessor twice); the compiles read them as C++ ([`language_flags`]).
+pub(crate) fn adopt_preprocessed_inputs(inputs: &mut [Input]) {
+    for input in inputs
+        .iter_mut()
+        .filter(|i| i.kind == InputKind::OtherSource && is_preprocessed(&i.path))
+    {
+        input.kind = InputKind::CxxSource;
+        input.language = None;
+    }
+}
+
+/// `-x c++` for a compile of `source` when it is this driver's `-E` output that clang would
+/// not read as C++ source: a `.ii` name, or the user's `-x` (`c++-cpp-output`) is text it must
+/// not preprocess, without the predefined macros that select the file's host or device view.
+/// Not otherwise: the analysis' flags are part of the unique prefix, and a compiled-back file
+/// under its source's name is the same TU as the source.
+pub(crate) fn language_flags(cl: &CommandLine, source: &Path) -> &'static [&'static str] {
+    let user_language = clang_args::parse(&cl.compile_flags)
+        .iter()
+        .any(|a| a.id == Some(clang_args::Id::Language));
+    let read_as_cxx = kind_of(source, None) == InputKind::CxxSource && !user_language;
+    if !read_as_cxx && is_preprocessed(source) {
+        &["-x", "c++"]
+    } else {
+        &[]
+    }
 }
 
 /// The host view: the host compile's predefined macros (those of the integration header the
@@ -63,6 +93,7 @@ fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Path) -> Command {
         .arg("-isystem")
         .arg(&tc.sycl_include)
         .arg("-E")
+        .args(language_flags(cl, source))
         .arg(source)
         .args(["-o", "-"]);
     cmd
