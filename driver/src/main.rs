@@ -44,8 +44,8 @@ Options of sycl-clang++:
                                   code) under DIR instead of next to the output
   -save-temps                     keep the generated files (<output>.sycl/)
   -E                              the source as the host and the device compiles see it, in
-                                  one file (#ifndef __SYCL_DEVICE_ONLY__); compiled back as
-                                  C++ with -fsycl -c it gives the same object
+                                  one file (#ifndef __SYCL_DEVICE_ONLY__) that -fsycl -c
+                                  compiles back, under any name
   -###                            print the steps without running them
   -v                              print each step before running it
   --version                       clang's version banner and sycl-clang++'s version
