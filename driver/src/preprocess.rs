@@ -15,9 +15,9 @@
 //! (preprocessor mode) and read its line markers for the headers to check (ccache's direct
 //! mode). A change that only the device compile sees (an `#ifdef __SYCL_DEVICE_ONLY__`
 //! branch, the device prelude) changes the output too. Compiled back with `sycl-clang++
-//! -fsycl -c` (as C++: a `.cpp` name or `-x c++`), the host compile and the analysis take the
-//! first branch and the device compile the second: its second copy of the prelude only
-//! declares again what the first declared. The host view holds Intel's
+//! -fsycl -c` (under any name: [`adopt_preprocessed_inputs`]), the host compile and the
+//! analysis take the first branch and the device compile the second: its second copy of the
+//! prelude only declares again what the first declared. The host view holds Intel's
 //! `sycl/detail/kernel_desc.hpp` (a `#pragma once` header the file no longer names), so the
 //! footer of such a source does not include it again ([`is_preprocessed`]).
 
