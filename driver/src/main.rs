@@ -11,6 +11,7 @@ mod depfile;
 mod kernels;
 mod offload;
 mod pipeline;
+mod preprocess;
 mod spec_ids;
 mod toolchain;
 
@@ -44,9 +45,16 @@ Options of sycl-clang++:
   -fsycl-footer-path=DIR          put generated files (footer, integration header, device
                                   code) under DIR instead of next to the output
   -save-temps                     keep the generated files (<output>.sycl/)
+  -E                              the source as the host and the device compiles see it, in
+                                  one file (#ifndef __SYCL_DEVICE_ONLY__) that -fsycl -c
+                                  compiles back, under any name
   -###                            print the steps without running them
   -v                              print each step before running it
   --version                       clang's version banner and sycl-clang++'s version
+
+`-E -v` on standard input (clangd's --query-driver, sycl-footer -p) lists Intel's headers,
+and a directory whose sycl/sycl.hpp gives device-side parses the device prelude, first in
+the search list.
 
 Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
 headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).
@@ -82,13 +90,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let cl = match args::parse(&expanded) {
+    let mut cl = match args::parse(&expanded) {
         Ok(cl) => cl,
         Err(e) => {
             report(&e.to_string());
             return ExitCode::FAILURE;
         }
     };
+    if is_search_list_query(&cl) {
+        return answer_search_list_query(&tc, &expanded);
+    }
     if !cl.sycl {
         // Exactly clang: same arguments, output and exit status.
         let error = Command::new(&tc.clang).args(&raw).exec();
@@ -98,6 +109,7 @@ fn main() -> ExitCode {
         ));
         return ExitCode::FAILURE;
     }
+    preprocess::adopt_preprocessed_inputs(&mut cl.inputs);
     match run_sycl(&tc, &cl) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Reported(code)) => {
@@ -108,6 +120,32 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `-E -v` on standard input: how clangd (`--query-driver`) and `sycl-footer -p` ask a
+/// driver for its include search list.
+fn is_search_list_query(cl: &args::CommandLine) -> bool {
+    cl.phase == Phase::Preprocess
+        && cl.verbose
+        && matches!(cl.inputs.as_slice(), [only] if only.path.as_os_str() == "-")
+}
+
+/// clang's answer with the SYCL header directories first: the editor directory (whose
+/// `sycl/sycl.hpp` gives a device-side parse the prelude) and Intel's headers. With or without
+/// `-fsycl` in the query (clangd leaves it out), as the host view of a plain clang.
+fn answer_search_list_query(tc: &Toolchain, args: &[OsString]) -> ExitCode {
+    let error = Command::new(&tc.clang)
+        .args(args.iter().filter(|a| *a != "-fsycl" && *a != "-fno-sycl"))
+        .arg("-isystem")
+        .arg(&tc.editor_include)
+        .arg("-isystem")
+        .arg(&tc.sycl_include)
+        .exec();
+    report(&format!(
+        "cannot run '{}': {error}",
+        tc.clang.to_string_lossy()
+    ));
+    ExitCode::FAILURE
 }
 
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang

@@ -1,6 +1,7 @@
-//! Where the real compiler, Intel's SYCL headers and the runtime live. Each has an environment
-//! override (`SYCL_SPECCONST_*`); the defaults are what `scripts/setup` installs in the
-//! project's checkout this binary was built from.
+//! Where the real compiler, the device prelude, Intel's SYCL headers and the runtime live. Each
+//! has an environment override (`SYCL_SPECCONST_*`). An installed driver (`scripts/install`)
+//! finds them relative to its own executable, under its prefix; one run from the checkout it
+//! was built in uses what `scripts/setup` installed there.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -10,36 +11,96 @@ pub(crate) struct Toolchain {
     pub(crate) clang: OsString,
     pub(crate) sycl_include: PathBuf,
     pub(crate) runtime_lib: PathBuf,
+    /// The device prelude, force-included in every device compile.
+    pub(crate) prelude: PathBuf,
+    /// Named first in the search list `-E -v` queries get (`main::answer_search_list_query`):
+    /// its `sycl/sycl.hpp` gives the device view the prelude.
+    pub(crate) editor_include: PathBuf,
 }
 
-/// The checkout `scripts/setup` installed into.
-fn project_root() -> PathBuf {
-    if let Some(root) = std::env::var_os("SYCL_SPECCONST_ROOT") {
-        return PathBuf::from(root);
+/// The device prelude's file name, in the checkout's `driver/include/` and an installed
+/// prefix's `include/sycl-specconst/`.
+const PRELUDE_NAME: &str = "sycl-specconst-device-prelude.hpp";
+
+/// Where the resources are: an installed prefix or a checkout.
+struct Layout {
+    sycl_include: PathBuf,
+    runtime_lib: PathBuf,
+    prelude: PathBuf,
+    editor_include: PathBuf,
+}
+
+impl Layout {
+    /// `PREFIX/bin/sycl-clangxx` beside `PREFIX/include/sycl-specconst/` (`scripts/install`).
+    fn installed(prefix: &Path) -> Layout {
+        let own = prefix.join("include/sycl-specconst");
+        Layout {
+            sycl_include: own.join("intel"),
+            runtime_lib: prefix.join("lib"),
+            prelude: own.join(PRELUDE_NAME),
+            editor_include: own.join("clangd"),
+        }
     }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
+
+    /// The checkout `scripts/setup` installed into.
+    fn checkout(root: &Path) -> Layout {
+        Layout {
+            sycl_include: root.join(".cache/intel-sycl/include"),
+            runtime_lib: root.join(".venv/lib"),
+            prelude: root.join("driver/include").join(PRELUDE_NAME),
+            editor_include: root.join("driver/include/clangd"),
+        }
+    }
+
+    fn find() -> Layout {
+        if let Some(root) = std::env::var_os("SYCL_SPECCONST_ROOT") {
+            return Layout::checkout(Path::new(&root));
+        }
+        // The executable's real path (links resolved): `PREFIX/bin/sycl-clangxx` when installed.
+        let prefix = std::env::current_exe()
+            .ok()
+            .and_then(|exe| std::fs::canonicalize(exe).ok())
+            .and_then(|exe| exe.parent()?.parent().map(Path::to_path_buf));
+        if let Some(prefix) = prefix {
+            let installed = Layout::installed(&prefix);
+            if installed.prelude.is_file() {
+                return installed;
+            }
+        }
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        Layout::checkout(&checkout)
+    }
 }
 
 impl Toolchain {
     pub(crate) fn locate() -> Toolchain {
-        let root = project_root();
+        let layout = Layout::find();
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         Toolchain {
             clang: var("SYCL_SPECCONST_CLANG").unwrap_or_else(|| "clang++-22".into()),
             sycl_include: var("SYCL_SPECCONST_SYCL_INCLUDE")
                 .map(PathBuf::from)
-                .unwrap_or_else(|| root.join(".cache/intel-sycl/include")),
+                .unwrap_or(layout.sycl_include),
             runtime_lib: var("SYCL_SPECCONST_RUNTIME_LIB")
                 .map(PathBuf::from)
-                .unwrap_or_else(|| root.join(".venv/lib")),
+                .unwrap_or(layout.runtime_lib),
+            prelude: layout.prelude,
+            editor_include: layout.editor_include,
         }
     }
 
-    /// A clear error when Intel's headers are missing.
+    /// A clear error when Intel's headers or the device prelude are missing.
     pub(crate) fn check_headers(&self) -> Result<(), String> {
+        if !self.prelude.is_file() {
+            return Err(format!(
+                "the device prelude '{}' is missing: sycl-clang++ is installed incompletely \
+                 (run scripts/install again)",
+                self.prelude.display()
+            ));
+        }
         if self.sycl_include.join("sycl/sycl.hpp").is_file() {
             return Ok(());
         }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
 
-use crate::{Style, output, render};
+use crate::{Style, driver_query, output, render};
 
 pub struct Batch<'a> {
     pub build_dir: &'a Path,
@@ -103,10 +103,27 @@ fn flags_of(directory: &Path, source: &Path, argv: &[String]) -> Vec<String> {
 }
 
 /// The jobs of a database, and warnings about entries left out.
+#[cfg(test)]
 fn jobs_from(
     db_path: &Path,
     output_dir: &Path,
     text: &str,
+) -> Result<(Vec<Job>, Vec<String>), BatchError> {
+    jobs_asking_drivers(
+        db_path,
+        output_dir,
+        text,
+        &mut driver_query::Cache::default(),
+    )
+}
+
+/// [`jobs_from`], with the SYCL header directories each `sycl-clang++` entry's compiler
+/// reports added to its flags (`drivers` asks each compiler once).
+fn jobs_asking_drivers(
+    db_path: &Path,
+    output_dir: &Path,
+    text: &str,
+    drivers: &mut driver_query::Cache,
 ) -> Result<(Vec<Job>, Vec<String>), BatchError> {
     // Absolute, so that a relative `directory` (and `-p .`) gives a usable working directory.
     let db_absolute = std::path::absolute(db_path).unwrap_or_else(|_| db_path.to_path_buf());
@@ -155,9 +172,16 @@ fn jobs_from(
             ));
             continue;
         }
+        let mut flags = flags_of(&directory, &source, &argv);
+        // Where a sycl-clang++ entry's compiler finds Intel's headers (clangd asks the same).
+        let compiler = argv.first().map(String::as_str).unwrap_or("");
+        for dir in drivers.dirs(compiler, &directory) {
+            flags.push("-isystem".into());
+            flags.push(dir.to_string_lossy().into_owned());
+        }
         jobs.push(Job {
             index,
-            flags: flags_of(&directory, &source, &argv),
+            flags,
             directory,
             source,
             footer,
@@ -173,7 +197,8 @@ pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
         path: db_path.clone(),
         source,
     })?;
-    let (jobs, skipped) = jobs_from(&db_path, batch.output_dir, &text)?;
+    let mut drivers = driver_query::Cache::default();
+    let (jobs, skipped) = jobs_asking_drivers(&db_path, batch.output_dir, &text, &mut drivers)?;
     for warning in skipped {
         eprintln!("{warning}");
     }

@@ -81,13 +81,15 @@ pub fn integration_header_prelude() -> String {
     out
 }
 
+/// The first line of [`kernel_descriptions`]: the header declaring what they specialise.
+pub const KERNEL_DESC_INCLUDE: &str = "#include <sycl/detail/kernel_desc.hpp>\n";
+
 /// The kernel descriptions: valid anywhere before the first implicit instantiation of their
 /// `KernelInfoData`, which clang performs at the end of the TU (kernel launches are function
 /// templates), so they may follow the source, with the footer.
 pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
-    let mut out = String::from(
-        "#include <sycl/detail/kernel_desc.hpp>\n\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n",
-    );
+    let mut out = String::from(KERNEL_DESC_INCLUDE);
+    out.push_str("\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n");
     if kernels.iter().any(|k| !k.params.is_empty()) {
         out.push_str(
             "static constexpr const kernel_param_desc_t __sycl_specconst_kernel_params[] = {\n",

@@ -85,6 +85,7 @@ impl Style {
 
 pub mod batch;
 pub mod dependency_flags;
+pub mod driver_query;
 pub mod integration_header;
 pub mod output;
 

@@ -5,7 +5,7 @@
 // RUN: test ! -e plain.o.sycl
 // RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps -c %s -o kept.o
 // RUN: ls kept.o.sycl | FileCheck --check-prefix=FILES %s
-// FILES: device-prelude.hpp
+// FILES-NOT: device-prelude.hpp
 // FILES: device.bc
 // FILES: device.clang.bc
 // FILES: device.offload

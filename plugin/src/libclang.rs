@@ -920,17 +920,50 @@ impl<'tu> Cursor<'tu> {
         unsafe { call!(clang_Cursor_getNumTemplateArguments)(self.raw) }
     }
 
+    /// Where the cursor is written; outside macros, as `#line` directives and line markers
+    /// (a preprocessed source) present it, as clang's diagnostics and debug information do.
     pub(crate) fn location(&self) -> Location {
-        // SAFETY: valid cursor; out pointers are locals.
+        // SAFETY: valid cursor; out pointers are locals; the presumed name is a CXString
+        // owned here and disposed by `take_bytes`.
         unsafe {
             let loc = call!(clang_getCursorLocation)(self.raw);
             let mut file: CXFile = ptr::null_mut();
             let (mut line, mut column, mut offset) = (0, 0, 0);
             call!(clang_getSpellingLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
-            Location {
+            let spelled = Location {
                 file: cached_file_path(file),
                 line,
                 column,
+            };
+            let mut expansion_file: CXFile = ptr::null_mut();
+            let (mut e_line, mut e_column, mut e_offset) = (0, 0, 0);
+            call!(clang_getExpansionLocation)(
+                loc,
+                &mut expansion_file,
+                &mut e_line,
+                &mut e_column,
+                &mut e_offset,
+            );
+            if expansion_file != file || e_offset != offset {
+                // Inside a macro: the spelling, as before.
+                return spelled;
+            }
+            let mut name = std::mem::zeroed::<CXString>();
+            let (mut p_line, mut p_column) = (0, 0);
+            call!(clang_getPresumedLocation)(loc, &mut name, &mut p_line, &mut p_column);
+            let name = take_bytes(name);
+            if name.is_empty() || p_line == 0 {
+                return spelled;
+            }
+            let presumed = PathBuf::from(OsStr::from_bytes(&name));
+            Location {
+                file: if spelled.file.as_deref() == Some(presumed.as_path()) {
+                    spelled.file
+                } else {
+                    Some(presumed)
+                },
+                line: p_line,
+                column: p_column,
             }
         }
     }
