@@ -36,7 +36,6 @@ use crate::pipeline::{
 };
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
-use clang_args::without_dependency_output;
 
 const PRELUDE: &str = include_str!("../include/sycl-specconst-device-prelude.hpp");
 
@@ -85,11 +84,11 @@ struct Unit<'a> {
 
 impl Unit<'_> {
     fn device_command(&self) -> Command {
-        self.device_command_writing(&self.files.raw_device, "-c")
+        self.device_command_writing(Some(&self.files.raw_device), "-c")
     }
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
-    fn device_command_writing(&self, out: &Path, phase: &str) -> Command {
+    fn device_command_writing(&self, out: Option<&Path>, phase: &str) -> Command {
         let mut cmd = Command::new(&self.tc.clang);
         cmd.args(["-fsycl", "-fsycl-device-only"])
             .arg(format!(
@@ -101,7 +100,9 @@ impl Unit<'_> {
             // A device image runs no destructors of globals (DPC++ never registers them for
             // the device); registering them would call the host's `__cxa_atexit`.
             .arg("-fno-c++-static-destructors")
-            .args(without_dependency_output(&self.cl.compile_flags))
+            .args(self.cl.sycl_predefines())
+            .args(device_flags(&self.cl.compile_flags))
+            .args(&self.cl.device_compile_flags)
             .arg("-isystem")
             .arg(&self.tc.sycl_include)
             // The kernel objects' types, complete (accessors' template arguments included),
@@ -111,7 +112,10 @@ impl Unit<'_> {
         if !has_optimization_flag(&self.cl.compile_flags) {
             cmd.arg("-O2");
         }
-        cmd.arg(phase).arg(&self.source.path).arg("-o").arg(out);
+        cmd.arg(phase).arg(&self.source.path);
+        if let Some(out) = out {
+            cmd.arg("-o").arg(out);
+        }
         cmd
     }
 
@@ -126,7 +130,7 @@ impl Unit<'_> {
     /// starting with its name, so the lines are found exactly.
     fn device_text_without_constructor_lists(&self) -> Result<Vec<u8>> {
         let out = self.files.raw_device.with_extension("ll");
-        let mut cmd = self.device_command_writing(&out, "-S");
+        let mut cmd = self.device_command_writing(Some(&out), "-S");
         let status = process::status(cmd.stdin(Stdio::null()).stderr(Stdio::null()))
             .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
         if !status.success() {
@@ -160,7 +164,8 @@ impl Unit<'_> {
             .arg(&files.header)
             .arg("-iquote")
             .arg(source_dir)
-            .args(without_dependency_output(&self.cl.compile_flags))
+            .args(self.cl.sycl_predefines())
+            .args(host_flags(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
         let deps = DepOptions::from_flags(&self.cl.compile_flags);
@@ -249,8 +254,11 @@ impl Unit<'_> {
     fn analysis_options(&self) -> plugin::Options {
         plugin::Options {
             source: self.source.path.clone(),
-            args: analysis_flags(&self.cl.compile_flags)
+            args: self
+                .cl
+                .sycl_predefines()
                 .into_iter()
+                .chain(analysis_flags(&self.cl.compile_flags))
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .collect(),
             unique_prefix: None,
@@ -270,6 +278,39 @@ fn analysis_flags(compile_flags: &[OsString]) -> Vec<OsString> {
             .into_iter()
             .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
     )
+}
+
+/// The compile flags for the device compile: no dependency output (the host compile's
+/// depfile is the build's) and no host-only instrumentation (sanitizers, profiling, coverage,
+/// stack protectors: clang-22 refuses most for spir64, and a device has no runtime for them).
+fn device_flags(compile_flags: &[OsString]) -> Vec<OsString> {
+    use clang_args::Role;
+    clang_args::words(
+        clang_args::parse(compile_flags)
+            .into_iter()
+            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::HostCompile)),
+    )
+}
+
+/// The compile flags for the host compile: no dependency output (the driver asks for its own
+/// depfile), and host-only instrumentation behind `-Xarch_host`: clang-22 in SYCL mode also
+/// weighs each option for the SPIR-V device tool chain and warns that it is ignored there
+/// (an error under `-Werror`).
+fn host_flags(compile_flags: &[OsString]) -> Vec<OsString> {
+    use clang_args::Role;
+    let mut flags = Vec::new();
+    for arg in clang_args::parse(compile_flags) {
+        match arg.role {
+            Role::DependencyOutput => {}
+            Role::HostCompile => {
+                for word in arg.words {
+                    flags.extend(["-Xarch_host".into(), word.clone()]);
+                }
+            }
+            _ => flags.extend(arg.words.iter().cloned()),
+        }
+    }
+    flags
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -379,6 +420,33 @@ fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
 /// Runs the analysis beside the device compile and returns the text the FIFO delivers:
 /// kernel descriptions, then the footer.
 fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
+    let (mut analysis, device_output) = analyse_beside_device_compile(unit, echo)?;
+    let mut kernels = Vec::new();
+    if let Some(output) = device_output {
+        let started = Instant::now();
+        kernels = finish_device_compile(unit, output, &mut analysis)?;
+        timing(
+            "symbolic IDs, kernel entry points, embedding",
+            started.elapsed(),
+        );
+    }
+    let mut text = integration_header::kernel_descriptions(&kernels);
+    text.push_str(&footer_gen::render(
+        &analysis.spec_ids,
+        footer_gen::Style::V3,
+    ));
+    Ok(text)
+}
+
+/// The result of the device compile (clang-22 run to completion, or not started).
+type DeviceCompile = std::io::Result<std::process::Output>;
+
+/// The analysis, with its refusals made, and beside it the device compile when the unit wants
+/// device code.
+fn analyse_beside_device_compile(
+    unit: &Unit<'_>,
+    echo: Echo,
+) -> Result<(model::Analysis, Option<DeviceCompile>)> {
     let options = unit.analysis_options();
     let mut device_cmd = unit.device_command();
     let (analysis, device_output) = std::thread::scope(|s| {
@@ -400,7 +468,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
             .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
         (analysis, device)
     });
-    let mut analysis = match analysis {
+    let analysis = match analysis {
         Ok(a) => a,
         // The host compile reports the errors itself, against the user's file.
         Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
@@ -413,21 +481,86 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     // headers without naming the feature.
     refuse_unsupported(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
-    let mut kernels = Vec::new();
-    if let Some(output) = device_output {
-        let started = Instant::now();
-        kernels = finish_device_compile(unit, output, &mut analysis)?;
-        timing(
-            "symbolic IDs, kernel entry points, embedding",
-            started.elapsed(),
-        );
+    Ok((analysis, device_output))
+}
+
+/// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
+/// included) run that far, its output where `-o` says (standard output without it).
+pub(crate) fn device_phase_only(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    echo: Echo,
+) -> Result<()> {
+    let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
+    let scratch = Scratch::new(cl, &anchor, echo)?;
+    let unit = Unit {
+        tc,
+        cl,
+        source,
+        files: Generated::in_dir(&scratch, &source.path),
+        wants_device: true,
+        phase: cl.phase,
+    };
+    if !echo.dry_run {
+        write_file(&unit.files.prelude, PRELUDE.as_bytes())?;
     }
-    let mut text = integration_header::kernel_descriptions(&kernels);
-    text.push_str(&footer_gen::render(
-        &analysis.spec_ids,
-        footer_gen::Style::V3,
-    ));
-    Ok(text)
+    let phase = if cl.phase == Phase::SyntaxOnly {
+        "-fsyntax-only"
+    } else {
+        "-E"
+    };
+    let mut cmd = unit.device_command_writing(cl.output.as_deref(), phase);
+    crate::pipeline::run(&mut cmd, echo)
+}
+
+/// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
+/// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text for
+/// `-S`; no host compile.
+pub(crate) fn compile_device_only(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    output: &Path,
+    echo: Echo,
+) -> Result<()> {
+    let scratch = Scratch::new(cl, output, echo)?;
+    let unit = Unit {
+        tc,
+        cl,
+        source,
+        files: Generated::in_dir(&scratch, &source.path),
+        wants_device: true,
+        phase: Phase::Compile,
+    };
+    if echo.dry_run {
+        echo.show(&format!(
+            " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the device compile",
+            source.path.display()
+        ));
+        echo.command(&unit.device_command());
+        echo.show(&format!(
+            " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
+            output.display()
+        ));
+        return Ok(());
+    }
+    write_file(&unit.files.prelude, PRELUDE.as_bytes())?;
+    let (mut analysis, device_output) = analyse_beside_device_compile(&unit, echo)?;
+    let device_output = device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
+    let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
+    let bytes = if cl.phase == Phase::Assemble {
+        let ctx = Context::new();
+        let module = ctx
+            .parse_ir(bitcode, &source.path.to_string_lossy())
+            .map_err(|e| format!("internal error: reading the finished device code: {e}"))?;
+        module.to_text().into_bytes()
+    } else {
+        bitcode
+    };
+    let staged = &unit.files.staged_output;
+    write_file(staged, &bytes)?;
+    process::critical(|| move_into_place(staged, output))
 }
 
 /// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
@@ -524,9 +657,27 @@ fn refuse_special_captures(analysis: &model::Analysis) -> bool {
 /// the kernels for the integration header.
 fn finish_device_compile(
     unit: &Unit<'_>,
-    output: std::io::Result<std::process::Output>,
+    output: DeviceCompile,
     analysis: &mut model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
+    let (bitcode, kernels) = checked_device_code(unit, output, analysis)?;
+    let files = &unit.files;
+    if unit.cl.save_temps {
+        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
+    }
+    let container =
+        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
+    write_file(&files.embed, &container)?;
+    Ok(kernels)
+}
+
+/// The device compile's result checked (its diagnostics passed on when it failed), its
+/// bitcode finished: the final device bitcode and the kernels' descriptions.
+fn checked_device_code(
+    unit: &Unit<'_>,
+    output: DeviceCompile,
+    analysis: &mut model::Analysis,
+) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let files = &unit.files;
     let clang = unit.tc.clang.to_string_lossy();
     let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
@@ -540,14 +691,7 @@ fn finish_device_compile(
     }
     let raw = std::fs::read(&files.raw_device)
         .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
-    let (bitcode, kernels) = finish_device_code(unit, raw, analysis)?;
-    if unit.cl.save_temps {
-        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
-    }
-    let container =
-        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
-    write_file(&files.embed, &container)?;
-    Ok(kernels)
+    finish_device_code(unit, raw, analysis)
 }
 
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level
