@@ -370,10 +370,7 @@ impl CommandLine {
             Some(Id::NoSyclIdQueriesFitInInt) => self.id_queries_fit_in_int = false,
             Some(Id::SyclDeviceLib | Id::NoSyclDeviceLib) => {
                 let libraries = value();
-                if let Some(bad) = libraries
-                    .split(',')
-                    .find(|l| !DEVICE_LIBRARIES.contains(l))
-                {
+                if let Some(bad) = libraries.split(',').find(|l| !DEVICE_LIBRARIES.contains(l)) {
                     return Err(ArgError::BadValue {
                         option: arg.spelling(),
                         value: bad.to_string(),
@@ -652,5 +649,72 @@ mod tests {
         let cl = parse_str(&["--", "-weird.cpp"]);
         assert_eq!(cl.inputs.len(), 1);
         assert_eq!(cl.inputs[0].kind, InputKind::CxxSource);
+    }
+
+    #[test]
+    fn dpcpp_options_are_read_not_passed_on() {
+        let cl = parse_str(&[
+            "-fsycl",
+            "-fsycl-rdc",
+            "-fno-sycl-unnamed-lambda",
+            "-fsycl-device-lib=libc,libm-fp32",
+            "-fsycl-max-parallel-link-jobs=8",
+            "-fno-sycl-id-queries-fit-in-int",
+            "-Xsycl-target-frontend=spir64",
+            "-DDEV",
+            "-Xsycl-target-backend",
+            "-cl-fast-relaxed-math",
+            "-Xsycl-target-linker=spir64-unknown-unknown",
+            "-cl-denorms-are-zero",
+            "-fsycl-link",
+            "a.o",
+        ]);
+        assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        assert!(!cl.id_queries_fit_in_int && cl.sycl_predefines().is_empty());
+        assert_eq!(cl.device_compile_flags, ["-DDEV"]);
+        assert_eq!(cl.backend_options, ["-cl-fast-relaxed-math"]);
+        assert_eq!(cl.device_linker_options, ["-cl-denorms-are-zero"]);
+        assert!(cl.device_link_only);
+        let fits = parse_str(&["-fsycl", "a.cpp"]);
+        assert_eq!(
+            fits.sycl_predefines(),
+            ["-D__SYCL_ID_QUERIES_FIT_IN_INT__=1"]
+        );
+        let device = parse_str(&["-fsycl-device-only", "a.cpp"]);
+        assert!(device.sycl && device.device_only);
+    }
+
+    #[test]
+    fn dpcpp_options_refused_or_checked() {
+        let refused = |list: &[&str]| {
+            let args: Vec<OsString> = list.iter().map(OsString::from).collect();
+            parse(&args).err()
+        };
+        assert!(matches!(
+            refused(&["-fsycl-host-compiler=g++"]),
+            Some(ArgError::HostCompiler(_))
+        ));
+        assert!(matches!(
+            refused(&["-fpreview-breaking-changes"]),
+            Some(ArgError::PreviewBreakingChanges)
+        ));
+        for bad in [
+            &["-fsycl-device-lib=libfoo"][..],
+            &["-fsycl-max-parallel-link-jobs=x"],
+            &["-fsycl-link=early"],
+        ] {
+            assert!(
+                matches!(refused(bad), Some(ArgError::BadValue { .. })),
+                "{bad:?}"
+            );
+        }
+        assert!(matches!(
+            refused(&["-Xsycl-target-frontend=spir64_x86_64", "-O3"]),
+            Some(ArgError::BadSyclTarget { .. })
+        ));
+        assert!(matches!(
+            refused(&["-Xsycl-target-backend=spir64"]),
+            Some(ArgError::MissingValue(_))
+        ));
     }
 }

@@ -547,7 +547,8 @@ pub(crate) fn compile_device_only(
     }
     write_file(&unit.files.prelude, PRELUDE.as_bytes())?;
     let (mut analysis, device_output) = analyse_beside_device_compile(&unit, echo)?;
-    let device_output = device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
+    let device_output =
+        device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
     let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
     let bytes = if cl.phase == Phase::Assemble {
         let ctx = Context::new();

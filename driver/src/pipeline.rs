@@ -441,7 +441,9 @@ fn links_leak_sanitizer(flags: &[OsString]) -> bool {
         };
         match arg.id {
             Some(Id::Sanitize) if names() => on = true,
-            Some(Id::NoSanitize) if arg.words[0].to_string_lossy().starts_with("-fno-sanitize=") => {
+            Some(Id::NoSanitize)
+                if arg.words[0].to_string_lossy().starts_with("-fno-sanitize=") =>
+            {
                 let value = arg.words[0].to_string_lossy();
                 let removed = value["-fno-sanitize=".len()..]
                     .split(',')
@@ -461,18 +463,28 @@ fn links_leak_sanitizer(flags: &[OsString]) -> bool {
 /// never frees them. Neither is the program's leak, and both are outside its reach.
 const RUNTIME_LEAK_SUPPRESSIONS: &str = "leak:libOpenCL.so\nleak:libintelocl.so\n";
 
+/// LeakSanitizer's default options: the suppressions above are silent (without this, every
+/// run of a program ends with a table of them on stderr). `LSAN_OPTIONS` still overrides it.
+const RUNTIME_LEAK_OPTIONS: &str = "print_suppressions=0";
+
 /// An object defining LeakSanitizer's `__lsan_default_suppressions` hook with
-/// [`RUNTIME_LEAK_SUPPRESSIONS`]; weak, so a program's own definition wins.
+/// [`RUNTIME_LEAK_SUPPRESSIONS`] and `__lsan_default_options` with [`RUNTIME_LEAK_OPTIONS`];
+/// weak, so a program's own definitions win.
 fn runtime_leak_suppressions() -> Result<Vec<u8>> {
-    let mut text = RUNTIME_LEAK_SUPPRESSIONS.as_bytes().to_vec();
-    text.push(0);
-    let bytes: String = text.iter().map(|b| format!("\\{b:02X}")).collect();
-    let ir = format!(
-        "target triple = \"x86_64-pc-linux-gnu\"\n\
-         @suppressions = private unnamed_addr constant [{} x i8] c\"{bytes}\", align 1\n\
-         define weak ptr @__lsan_default_suppressions() {{\n  ret ptr @suppressions\n}}\n",
-        text.len()
-    );
+    let mut ir = String::from("target triple = \"x86_64-pc-linux-gnu\"\n");
+    for (hook, value) in [
+        ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
+        ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
+    ] {
+        let mut text = value.as_bytes().to_vec();
+        text.push(0);
+        let bytes: String = text.iter().map(|b| format!("\\{b:02X}")).collect();
+        ir.push_str(&format!(
+            "@{hook}.text = private unnamed_addr constant [{} x i8] c\"{bytes}\", align 1\n\
+             define weak ptr @{hook}() {{\n  ret ptr @{hook}.text\n}}\n",
+            text.len()
+        ));
+    }
     let ctx = post_link::llvm::Context::new();
     let mut module = ctx
         .parse_ir(ir.into_bytes(), "sycl-specconst leak suppressions")

@@ -30,10 +30,11 @@
 // CHECK: range past INT_MAX refused
 // ASAN: address sanitizer: on
 // LEAK: ERROR: LeakSanitizer: detected memory leaks
+// LEAK: Direct leak of 32 byte(s) in 1 object(s) allocated from:
 // LEAK: in main {{.*}}dpcpp-flags.cpp
-// LEAK-NOT: libintelocl
+// LEAK: SUMMARY: AddressSanitizer: 32 byte(s) leaked in 1 allocation(s).
 // TWICE: sycl-clang++: error: 'dev.o' already registers device images (it is the output of -fsycl-link); link it without -fsycl (clang++ … -lsycl), or give this link the objects it was made from instead
-// BAD-OPTION: error
+// BAD-OPTION: Unrecognized build options: -cl-no-such-option
 #include <sycl/sycl.hpp>
 #include <climits>
 #include <cstdio>
@@ -44,7 +45,7 @@ constexpr sycl::specialization_id<int> factor{3};
 class Scale;
 class Huge;
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   sycl::queue q;
   constexpr int n = 16;
   int *p = sycl::malloc_shared<int>(n, q);
@@ -79,4 +80,13 @@ int main(int argc, char **argv) {
     lost = nullptr;
   }
   return wrong;
+}
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const sycl::exception &e) {
+    std::printf("error: %s\n", e.what());
+    return 2;
+  }
 }

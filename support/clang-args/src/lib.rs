@@ -363,8 +363,7 @@ impl Arg<'_> {
 
     fn takes_separate_value(&self) -> bool {
         let word = self.words[0].as_bytes();
-        lookup_exact(word)
-            .is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate))
+        lookup_exact(word).is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate))
             || lookup(word).is_some_and(|spec| spec.shape == JoinedAndSeparate)
     }
 
