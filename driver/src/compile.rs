@@ -293,24 +293,26 @@ fn device_flags(compile_flags: &[OsString]) -> Vec<OsString> {
 }
 
 /// The compile flags for the host compile: no dependency output (the driver asks for its own
-/// depfile), and host-only instrumentation behind `-Xarch_host`: clang-22 in SYCL mode also
-/// weighs each option for the SPIR-V device tool chain and warns that it is ignored there
-/// (an error under `-Werror`).
+/// depfile), host-only instrumentation behind `-Xarch_host` ([`host_only_behind_xarch`]).
 fn host_flags(compile_flags: &[OsString]) -> Vec<OsString> {
-    use clang_args::Role;
-    let mut flags = Vec::new();
-    for arg in clang_args::parse(compile_flags) {
-        match arg.role {
-            Role::DependencyOutput => {}
-            Role::HostCompile => {
-                for word in arg.words {
-                    flags.extend(["-Xarch_host".into(), word.clone()]);
-                }
+    host_only_behind_xarch(&clang_args::without_dependency_output(compile_flags))
+}
+
+/// `flags` with each host-only option behind `-Xarch_host`: clang-22 in SYCL mode also weighs
+/// every option for the SPIR-V device tool chain and warns that it ignores these there (an
+/// error under `-Werror`).
+pub(crate) fn host_only_behind_xarch(flags: &[OsString]) -> Vec<OsString> {
+    let mut out = Vec::with_capacity(flags.len());
+    for arg in clang_args::parse(flags) {
+        if arg.role == clang_args::Role::HostCompile {
+            for word in arg.words {
+                out.extend(["-Xarch_host".into(), word.clone()]);
             }
-            _ => flags.extend(arg.words.iter().cloned()),
+        } else {
+            out.extend(arg.words.iter().cloned());
         }
     }
-    flags
+    out
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {

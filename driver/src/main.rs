@@ -174,7 +174,7 @@ fn dependencies_only(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failu
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"])
         .args(cl.sycl_predefines())
-        .args(&cl.compile_flags)
+        .args(compile::host_only_behind_xarch(&cl.compile_flags))
         .arg("-isystem")
         .arg(&tc.sycl_include);
     if let Some(o) = &cl.output {
