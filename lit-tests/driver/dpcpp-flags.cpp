@@ -84,6 +84,12 @@
 // PLAIN: sycl-clang++: warning: argument unused without -fsycl: '-fsycl-rdc' [-Wunused-command-line-argument]
 // PLAIN-NEXT: sycl-clang++: warning: argument unused without -fsycl: '-fsycl-targets=spir64' [-Wunused-command-line-argument]
 // PLAIN-NOT: error
+//
+// -fsycl-link: the device link alone, no host link job; inputs without device code are an error.
+// RUN: %sycl-clangxx -fsycl -fsycl-link -### t.o -o dev.o 2>&1 | FileCheck --check-prefix=DEVLINK --implicit-check-not=clang++-22 %s
+// DEVLINK: # sycl-clang++: device link, spec-constant lowering (native), SPIR-V, registration (in process)
+// RUN: not %sycl-clangxx -fsycl -fsycl-link plain.o -o dev.o 2>&1 | FileCheck --check-prefix=NODEV %s
+// NODEV: sycl-clang++: error: -fsycl-link: the inputs hold no device code (compile them with -fsycl -c)
 
 #if defined(PROBE)
 // Intel's headers, which the device prelude includes, define it to 0 when the compiler did not.
