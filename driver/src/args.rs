@@ -90,6 +90,9 @@ pub(crate) struct CommandLine {
     pub(crate) device_link_only: bool,
     /// `-f[no-]sycl-id-queries-fit-in-int` (DPC++'s default: on).
     pub(crate) id_queries_fit_in_int: bool,
+    /// `-f[no-]sycl-unnamed-lambda` (DPC++'s default: on): whether a kernel lambda may go
+    /// without a kernel name type.
+    pub(crate) unnamed_lambdas: bool,
     /// `-Xsycl-target-frontend ARG`: the device compile's own options, after the user's.
     pub(crate) device_compile_flags: Vec<OsString>,
     /// `-Xsycl-target-backend ARG`: options for the runtime's build of the device code.
@@ -233,6 +236,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         device_only: false,
         device_link_only: false,
         id_queries_fit_in_int: true,
+        unnamed_lambdas: true,
         device_compile_flags: Vec::new(),
         backend_options: Vec::new(),
         device_linker_options: Vec::new(),
@@ -383,10 +387,10 @@ impl CommandLine {
                     return Err(bad_value(arg, "a positive integer"));
                 }
             }
+            Some(Id::SyclUnnamedLambda) => self.unnamed_lambdas = true,
+            Some(Id::NoSyclUnnamedLambda) => self.unnamed_lambdas = false,
             Some(
                 Id::LinkHugeDeviceCode
-                | Id::SyclUnnamedLambda
-                | Id::NoSyclUnnamedLambda
                 | Id::SyclRdc
                 | Id::NoSyclRdc
                 | Id::SyclDeadArgsOptimization
@@ -656,7 +660,6 @@ mod tests {
         let cl = parse_str(&[
             "-fsycl",
             "-fsycl-rdc",
-            "-fno-sycl-unnamed-lambda",
             "-fsycl-device-lib=libc,libm-fp32",
             "-fsycl-max-parallel-link-jobs=8",
             "-fno-sycl-id-queries-fit-in-int",
@@ -681,7 +684,9 @@ mod tests {
             ["-D__SYCL_ID_QUERIES_FIT_IN_INT__=1"]
         );
         let device = parse_str(&["-fsycl-device-only", "a.cpp"]);
-        assert!(device.sycl && device.device_only);
+        assert!(device.sycl && device.device_only && device.unnamed_lambdas);
+        let named = parse_str(&["-fsycl", "-fno-sycl-unnamed-lambda", "a.cpp"]);
+        assert!(!named.unnamed_lambdas && named.compile_flags.is_empty());
     }
 
     #[test]

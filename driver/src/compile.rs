@@ -483,6 +483,9 @@ fn analyse_beside_device_compile(
     // headers without naming the feature.
     refuse_unsupported(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
+    if !unit.cl.unnamed_lambdas {
+        refuse_unnamed_lambdas(&analysis)?;
+    }
     Ok((analysis, device_output))
 }
 
@@ -580,6 +583,38 @@ fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
         );
     }
     if analysis.unsupported.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(1))
+    }
+}
+
+/// `-fno-sycl-unnamed-lambda`: every kernel lambda needs a kernel name type (a functor's type
+/// names its kernel), as in DPC++; each one without is refused where it is launched.
+fn refuse_unnamed_lambdas(analysis: &model::Analysis) -> Result<()> {
+    // A launch in a template can be found in its pattern and in its instantiations.
+    let mut refused = std::collections::BTreeSet::new();
+    for kernel in analysis
+        .kernels
+        .iter()
+        .chain(&analysis.instantiated_kernels)
+        .filter(|k| k.callable == model::Callable::Lambda && k.name.is_none())
+    {
+        let at = &kernel.location;
+        let file = at.file.as_deref().unwrap_or(&analysis.source);
+        if !refused.insert((file, at.line, at.column)) {
+            continue;
+        }
+        eprintln!(
+            "{}:{}:{}: error: this kernel lambda has no kernel name, which -fno-sycl-unnamed-lambda requires \
+             (name it: {}<class Name>(…))",
+            file.display(),
+            at.line,
+            at.column,
+            kernel.invoker
+        );
+    }
+    if refused.is_empty() {
         Ok(())
     } else {
         Err(Failure::Reported(1))

@@ -50,19 +50,26 @@ Options of sycl-clang++:
   -f[no-]sycl-id-queries-fit-in-int
                                   define __SYCL_ID_QUERIES_FIT_IN_INT__=1 in host and device
                                   compiles (default on, as in DPC++)
+  -f[no-]sycl-unnamed-lambda      whether a kernel lambda may go without a kernel name
+                                  (default on, as in DPC++; -fno-… refuses each, located)
   -Xsycl-target-frontend[=spir64] ARG
                                   ARG for the device compile only
   -Xsycl-target-backend[=spir64] ARG, -Xsycl-target-linker[=spir64] ARG
                                   ARG for the runtime's build (link) of the device images
                                   (the image's compile/link options, as DPC++ sets for JIT)
-  Host-only options (-fsanitize=…, -fprofile-…, -fcoverage-…, --coverage, -pg,
-  -fstack-protector…, -fcf-protection…, -finstrument-functions…, -fxray-…) reach the host
-  compile and the link, never the device compile. With -fsanitize=address or leak the link
-  adds LeakSanitizer suppressions for the OpenCL loader's and Intel's CPU runtime's own
-  lifetime allocations.
-  Accepted, no effect here (DPC++ options whose meaning does not apply):
+  -save-temps                     keep the generated files (<output>.sycl/)
+  -###                            print the steps without running them
+  -v                              print each step before running it
+  --version                       clang's version banner and sycl-clang++'s version
+
+Host-only options (-fsanitize=…, -fprofile-…, -fcoverage-…, --coverage, -pg,
+-fstack-protector…, -fcf-protection…, -finstrument-functions…, -fxray-…) reach the host
+compile and the link, never the device compile. With -fsanitize=address or leak the link
+adds LeakSanitizer suppressions for the OpenCL loader's and Intel's CPU runtime's own
+lifetime allocations.
+
+Accepted, no effect here (DPC++ options whose meaning does not apply):
     -flink-huge-device-code        (the device link is in process, no linker limits)
-    -f[no-]sycl-unnamed-lambda     (lambdas without kernel names are always accepted)
     -f[no-]sycl-rdc                (device code is always linked across sources; images are
                                    split as -fsycl-device-code-split says)
     -f[no-]sycl-device-lib=LIBS    (the OpenCL CPU runtime provides the device libraries;
@@ -71,13 +78,11 @@ Options of sycl-clang++:
                                    (kernels keep every argument)
     -fsycl-max-parallel-link-jobs=N (checked: a positive integer)
     -fsycl-embed-ir                (no kernel fusion JIT here)
-  Refused: -fsycl-host-compiler=, -fsycl-host-compiler-options= (the host compile must be
-  clang-22), -fpreview-breaking-changes (needs DPC++'s preview runtime).
-  Without -fsycl, DPC++'s options are dropped with a warning; clang++-22 gets the rest.
-  -save-temps                     keep the generated files (<output>.sycl/)
-  -###                            print the steps without running them
-  -v                              print each step before running it
-  --version                       clang's version banner and sycl-clang++'s version
+
+Refused: -fsycl-host-compiler=, -fsycl-host-compiler-options= (the host compile must be
+clang-22), -fpreview-breaking-changes (needs DPC++'s preview runtime).
+
+Without -fsycl, DPC++'s options are dropped with a warning; clang++-22 gets the rest.
 
 Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
 headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).

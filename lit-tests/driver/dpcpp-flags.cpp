@@ -6,7 +6,7 @@
 //
 // Documented no-ops: accepted, and no job sees them.
 // RUN: %sycl-clangxx -fsycl -std=c++17 -### -c %s -o t.o -flink-huge-device-code \
-// RUN:   -fsycl-unnamed-lambda -fno-sycl-unnamed-lambda -fsycl-rdc -fno-sycl-rdc \
+// RUN:   -fsycl-unnamed-lambda -fsycl-rdc -fno-sycl-rdc \
 // RUN:   -fsycl-device-lib=all -fno-sycl-device-lib=libc,libm-fp64 -fsycl-dead-args-optimization \
 // RUN:   -fno-sycl-dead-args-optimization -fsycl-max-parallel-link-jobs=4 -fsycl-embed-ir \
 // RUN:   2>&1 | FileCheck --check-prefix=NOOP --implicit-check-not=sycl-rdc \
@@ -16,8 +16,13 @@
 // RUN:   --implicit-check-not=error: %s
 // NOOP: "-fsycl-device-only"
 // NOOP: "-fsycl-host-only"
-// A kernel without a name builds with -fno-sycl-unnamed-lambda too (the no-op is real).
-// RUN: %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -fsycl-rdc -c %s -o unnamed.o
+// -fno-sycl-unnamed-lambda: as in DPC++, a kernel lambda needs a kernel name (a functor's
+// type is one); the last of the pair wins.
+// RUN: not %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -c %s -o unnamed.o 2>&1 | FileCheck --check-prefix=UNNAMED %s
+// UNNAMED: dpcpp-flags.cpp:[[@LINE+96]]:{{[0-9]+}}: error: this kernel lambda has no kernel name, which -fno-sycl-unnamed-lambda requires (name it: single_task<class Name>(…))
+// UNNAMED-NOT: error
+// RUN: %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -fsycl-unnamed-lambda -c %s -o unnamed.o
+// RUN: %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -DNAMED -c %s -o named.o
 //
 // __SYCL_ID_QUERIES_FIT_IN_INT__: defined to 1 in host and device compiles by default, as
 // DPC++ does; not with -fno-sycl-id-queries-fit-in-int; a user's -U wins.
@@ -102,7 +107,16 @@ int id_queries_fit_in_int = 0;
 int plain() { return 1; }
 #else
 #include <sycl/sycl.hpp>
+struct Functor {
+  int *p;
+  void operator()() const { *p = 2; }
+};
 void launch(sycl::queue &q, int *p) {
+#ifdef NAMED
+  q.submit([&](sycl::handler &h) { h.single_task<class Named>([=] { *p = 1; }); });
+#else
   q.submit([&](sycl::handler &h) { h.single_task([=] { *p = 1; }); });
+#endif
+  q.submit([&](sycl::handler &h) { h.single_task(Functor{p}); });
 }
 #endif
