@@ -80,11 +80,25 @@ struct Unit<'a> {
     files: Generated,
     wants_device: bool,
     phase: Phase,
+    /// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile writes the depfile (into the
+    /// generated directory, rewritten afterwards).
+    device_depfile: bool,
 }
 
 impl Unit<'_> {
     fn device_command(&self) -> Command {
-        self.device_command_writing(Some(&self.files.raw_device), "-c")
+        let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
+        if self.device_depfile {
+            let deps = DepOptions::from_flags(&self.cl.compile_flags);
+            cmd.arg(if deps.user_headers_only {
+                "-MMD"
+            } else {
+                "-MD"
+            })
+            .arg("-MF")
+            .arg(&self.files.host_depfile);
+        }
+        cmd
     }
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
@@ -346,6 +360,7 @@ pub(crate) fn compile_source(
         files: Generated::in_dir(&scratch, &source.path),
         wants_device: matches!(phase, Phase::Compile | Phase::Link),
         phase,
+        device_depfile: false,
     };
     if echo.dry_run {
         print_plan(&unit, output, echo);
@@ -506,6 +521,7 @@ pub(crate) fn device_phase_only(
         files: Generated::in_dir(&scratch, &source.path),
         wants_device: true,
         phase: cl.phase,
+        device_depfile: false,
     };
     if !echo.dry_run {
         write_file(&unit.files.prelude, PRELUDE.as_bytes())?;
@@ -537,6 +553,7 @@ pub(crate) fn compile_device_only(
         files: Generated::in_dir(&scratch, &source.path),
         wants_device: true,
         phase: Phase::Compile,
+        device_depfile: DepOptions::from_flags(&cl.compile_flags).wanted,
     };
     if echo.dry_run {
         echo.show(&format!(
@@ -566,7 +583,31 @@ pub(crate) fn compile_device_only(
     };
     let staged = &unit.files.staged_output;
     write_file(staged, &bytes)?;
-    process::critical(|| move_into_place(staged, output))
+    process::critical(|| {
+        commit_device_depfile(&unit, output)?;
+        move_into_place(staged, output)
+    })
+}
+
+/// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile's depfile, without the device
+/// prelude (a generated file), where `-MF` (or the output's name) says.
+fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
+    if !unit.device_depfile {
+        return Ok(());
+    }
+    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    let files = &unit.files;
+    let text = std::fs::read_to_string(&files.host_depfile)
+        .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+    let rewritten = depfile::rewrite(
+        &text,
+        &unit.source.path,
+        &unit.source.path,
+        std::slice::from_ref(&files.prelude),
+        &deps.target_for(output),
+        deps.phony,
+    );
+    write_file(&deps.path_for(output), rewritten.as_bytes())
 }
 
 /// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
