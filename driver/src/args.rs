@@ -84,7 +84,40 @@ pub(crate) struct CommandLine {
     pub(crate) generated_dir: Option<PathBuf>,
     /// Something `-fsycl` cannot build (precompiled headers, C++20 modules), named.
     pub(crate) unsupported: Option<&'static str>,
+    /// `-fsycl-device-only`: device code as the pipeline finishes it, no host compile.
+    pub(crate) device_only: bool,
+    /// `-fsycl-link`: the device link alone, its registration object the output.
+    pub(crate) device_link_only: bool,
+    /// `-f[no-]sycl-id-queries-fit-in-int` (DPC++'s default: on).
+    pub(crate) id_queries_fit_in_int: bool,
+    /// `-f[no-]sycl-unnamed-lambda` (DPC++'s default: on): whether a kernel lambda may go
+    /// without a kernel name type.
+    pub(crate) unnamed_lambdas: bool,
+    /// `-Xsycl-target-frontend ARG`: the device compile's own options, after the user's.
+    pub(crate) device_compile_flags: Vec<OsString>,
+    /// `-Xsycl-target-backend ARG`: options for the runtime's build of the device code.
+    pub(crate) backend_options: Vec<String>,
+    /// `-Xsycl-target-linker ARG`: options for the runtime's link of the device code.
+    pub(crate) device_linker_options: Vec<String>,
 }
+
+/// DPC++ predefines this in both compiles unless `-fno-sycl-id-queries-fit-in-int`
+/// (`clang/lib/Frontend/InitPreprocessor.cpp`); Intel's headers then assume IDs fit in `int`
+/// and check ranges on the host.
+const ID_QUERIES_FIT_IN_INT: &str = "-D__SYCL_ID_QUERIES_FIT_IN_INT__=1";
+
+/// The values DPC++ accepts in `-f[no-]sycl-device-lib=`.
+const DEVICE_LIBRARIES: &[&str] = &[
+    "all",
+    "libc",
+    "libm-fp32",
+    "libm-fp64",
+    "libimf-fp32",
+    "libimf-fp64",
+    "libimf-bf16",
+    "libm-bfloat16",
+    "native",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum ArgError {
@@ -98,6 +131,20 @@ pub(crate) enum ArgError {
     BadSyclTarget { option: String, target: String },
     #[error("invalid value '{value}' in '{option}' (expected per_kernel, per_source, auto or off)")]
     BadSplitMode { option: String, value: String },
+    #[error("unsupported argument '{value}' to option '{option}' (expected {expected})")]
+    BadValue {
+        option: String,
+        value: String,
+        expected: String,
+    },
+    #[error(
+        "'{0}' is not supported: sycl-clang++ compiles the host side with clang++-22, which embeds the device code and reads the integration footer; drop the option"
+    )]
+    HostCompiler(String),
+    #[error(
+        "'-fpreview-breaking-changes' needs DPC++'s preview runtime (libsycl-preview), which sycl-clang++ does not build against; drop the option"
+    )]
+    PreviewBreakingChanges,
     #[error("cannot read response file '{path}': {error}")]
     ResponseFile { path: String, error: std::io::Error },
     #[error("response file '{path}' has an unterminated quote or a trailing backslash")]
@@ -186,6 +233,13 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         device_code_split: Split::Auto,
         generated_dir: None,
         unsupported: None,
+        device_only: false,
+        device_link_only: false,
+        id_queries_fit_in_int: true,
+        unnamed_lambdas: true,
+        device_compile_flags: Vec::new(),
+        backend_options: Vec::new(),
+        device_linker_options: Vec::new(),
     };
     let mut language: Option<OsString> = None;
     for arg in clang_args::parse(args) {
@@ -290,20 +344,129 @@ impl CommandLine {
             // sycl-clang++'s (clang-22 does not know it).
             Some(Id::SyclTargets) => {
                 let targets = value().to_string_lossy().into_owned();
-                if let Some(bad) = targets
-                    .split(',')
-                    .find(|t| !matches!(*t, "spir64" | "spir64-unknown-unknown"))
-                {
-                    return Err(ArgError::BadSyclTarget {
-                        option: text(),
-                        target: bad.to_string(),
+                for target in targets.split(',') {
+                    check_target(target, &text())?;
+                }
+            }
+            _ => return self.read_dpcpp_option(arg),
+        }
+        Ok(true)
+    }
+
+    /// DPC++'s other driver options: acted on, accepted as documented no-ops, or refused.
+    fn read_dpcpp_option(&mut self, arg: &Arg<'_>) -> Result<bool, ArgError> {
+        let value = || arg.value.unwrap_or_default().to_string_lossy().into_owned();
+        match arg.id {
+            Some(Id::SyclDeviceOnly) => {
+                // As in DPC++, it implies -fsycl.
+                self.sycl = true;
+                self.device_only = true;
+            }
+            Some(Id::SyclLink) => self.device_link_only = true,
+            // `image` is what -fsycl-link makes; `early` is an FPGA report step.
+            Some(Id::SyclLinkMode) => {
+                if value() != "image" {
+                    return Err(bad_value(arg, "image"));
+                }
+                self.device_link_only = true;
+            }
+            Some(Id::SyclIdQueriesFitInInt) => self.id_queries_fit_in_int = true,
+            Some(Id::NoSyclIdQueriesFitInInt) => self.id_queries_fit_in_int = false,
+            Some(Id::SyclDeviceLib | Id::NoSyclDeviceLib) => {
+                let libraries = value();
+                if let Some(bad) = libraries.split(',').find(|l| !DEVICE_LIBRARIES.contains(l)) {
+                    return Err(ArgError::BadValue {
+                        option: arg.spelling(),
+                        value: bad.to_string(),
+                        expected: DEVICE_LIBRARIES.join(", "),
                     });
                 }
             }
+            Some(Id::SyclMaxParallelLinkJobs) => {
+                if value().parse::<u32>().map_or(true, |n| n == 0) {
+                    return Err(bad_value(arg, "a positive integer"));
+                }
+            }
+            Some(Id::SyclUnnamedLambda) => self.unnamed_lambdas = true,
+            Some(Id::NoSyclUnnamedLambda) => self.unnamed_lambdas = false,
+            Some(
+                Id::LinkHugeDeviceCode
+                | Id::SyclRdc
+                | Id::NoSyclRdc
+                | Id::SyclDeadArgsOptimization
+                | Id::NoSyclDeadArgsOptimization
+                | Id::SyclEmbedIr,
+            ) => {}
+            Some(Id::XSyclTargetFrontend | Id::XSyclTargetBackend | Id::XSyclTargetLinker) => {
+                self.read_target_argument(arg)?
+            }
+            Some(Id::SyclHostCompiler | Id::SyclHostCompilerOptions) => {
+                return Err(ArgError::HostCompiler(arg.spelling()));
+            }
+            Some(Id::PreviewBreakingChanges) => return Err(ArgError::PreviewBreakingChanges),
             _ => return Ok(false),
         }
         Ok(true)
     }
+
+    /// `-Xsycl-target-{frontend,backend,linker}[=TARGET] ARG`: TARGET, when named, must be
+    /// one this driver builds.
+    fn read_target_argument(&mut self, arg: &Arg<'_>) -> Result<(), ArgError> {
+        if let Some(target) = arg.joined() {
+            check_target(&target.to_string_lossy(), &arg.words[0].to_string_lossy())?;
+        }
+        let value = arg.value.unwrap_or_default();
+        match arg.id {
+            Some(Id::XSyclTargetFrontend) => self.device_compile_flags.push(value.to_os_string()),
+            Some(Id::XSyclTargetBackend) => self
+                .backend_options
+                .push(value.to_string_lossy().into_owned()),
+            _ => self
+                .device_linker_options
+                .push(value.to_string_lossy().into_owned()),
+        }
+        Ok(())
+    }
+
+    /// Macros DPC++'s compiler predefines in host and device compiles alike; they come before
+    /// the user's flags, so a `-D`/`-U` of the user's wins.
+    pub(crate) fn sycl_predefines(&self) -> Vec<OsString> {
+        if self.id_queries_fit_in_int {
+            vec![ID_QUERIES_FIT_IN_INT.into()]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// One `-fsycl-targets` (or `-Xsycl-target-…=`) target: only the JIT SPIR-V target is built
+/// here; the option is sycl-clang++'s (clang-22 does not know it).
+fn check_target(target: &str, option: &str) -> Result<(), ArgError> {
+    if matches!(target, "spir64" | "spir64-unknown-unknown") {
+        Ok(())
+    } else {
+        Err(ArgError::BadSyclTarget {
+            option: option.to_string(),
+            target: target.to_string(),
+        })
+    }
+}
+
+fn bad_value(arg: &Arg<'_>, expected: &str) -> ArgError {
+    ArgError::BadValue {
+        option: arg.spelling(),
+        value: arg.value.unwrap_or_default().to_string_lossy().into_owned(),
+        expected: expected.to_string(),
+    }
+}
+
+/// DPC++'s driver options clang-22 does not know (it would print "unknown argument" for
+/// them). Without `-fsycl` they mean nothing; `main` drops them with a warning.
+pub(crate) fn is_dpcpp_only(id: Id) -> bool {
+    !matches!(
+        id,
+        Id::Sycl | Id::NoSycl | Id::SyclDeviceOnly | Id::SyclHostOnly | Id::Offload
+    )
 }
 
 #[cfg(test)]
@@ -490,5 +653,73 @@ mod tests {
         let cl = parse_str(&["--", "-weird.cpp"]);
         assert_eq!(cl.inputs.len(), 1);
         assert_eq!(cl.inputs[0].kind, InputKind::CxxSource);
+    }
+
+    #[test]
+    fn dpcpp_options_are_read_not_passed_on() {
+        let cl = parse_str(&[
+            "-fsycl",
+            "-fsycl-rdc",
+            "-fsycl-device-lib=libc,libm-fp32",
+            "-fsycl-max-parallel-link-jobs=8",
+            "-fno-sycl-id-queries-fit-in-int",
+            "-Xsycl-target-frontend=spir64",
+            "-DDEV",
+            "-Xsycl-target-backend",
+            "-cl-fast-relaxed-math",
+            "-Xsycl-target-linker=spir64-unknown-unknown",
+            "-cl-denorms-are-zero",
+            "-fsycl-link",
+            "a.o",
+        ]);
+        assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        assert!(!cl.id_queries_fit_in_int && cl.sycl_predefines().is_empty());
+        assert_eq!(cl.device_compile_flags, ["-DDEV"]);
+        assert_eq!(cl.backend_options, ["-cl-fast-relaxed-math"]);
+        assert_eq!(cl.device_linker_options, ["-cl-denorms-are-zero"]);
+        assert!(cl.device_link_only);
+        let fits = parse_str(&["-fsycl", "a.cpp"]);
+        assert_eq!(
+            fits.sycl_predefines(),
+            ["-D__SYCL_ID_QUERIES_FIT_IN_INT__=1"]
+        );
+        let device = parse_str(&["-fsycl-device-only", "a.cpp"]);
+        assert!(device.sycl && device.device_only && device.unnamed_lambdas);
+        let named = parse_str(&["-fsycl", "-fno-sycl-unnamed-lambda", "a.cpp"]);
+        assert!(!named.unnamed_lambdas && named.compile_flags.is_empty());
+    }
+
+    #[test]
+    fn dpcpp_options_refused_or_checked() {
+        let refused = |list: &[&str]| {
+            let args: Vec<OsString> = list.iter().map(OsString::from).collect();
+            parse(&args).err()
+        };
+        assert!(matches!(
+            refused(&["-fsycl-host-compiler=g++"]),
+            Some(ArgError::HostCompiler(_))
+        ));
+        assert!(matches!(
+            refused(&["-fpreview-breaking-changes"]),
+            Some(ArgError::PreviewBreakingChanges)
+        ));
+        for bad in [
+            &["-fsycl-device-lib=libfoo"][..],
+            &["-fsycl-max-parallel-link-jobs=x"],
+            &["-fsycl-link=early"],
+        ] {
+            assert!(
+                matches!(refused(bad), Some(ArgError::BadValue { .. })),
+                "{bad:?}"
+            );
+        }
+        assert!(matches!(
+            refused(&["-Xsycl-target-frontend=spir64_x86_64", "-O3"]),
+            Some(ArgError::BadSyclTarget { .. })
+        ));
+        assert!(matches!(
+            refused(&["-Xsycl-target-backend=spir64"]),
+            Some(ArgError::MissingValue(_))
+        ));
     }
 }

@@ -36,7 +36,6 @@ use crate::pipeline::{
 };
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
-use clang_args::without_dependency_output;
 
 /// How LLVM's printer starts the lines of the constructor and destructor lists.
 const CONSTRUCTOR_LISTS: [&[u8]; 2] = [b"@llvm.global_ctors = ", b"@llvm.global_dtors = "];
@@ -77,15 +76,29 @@ struct Unit<'a> {
     files: Generated,
     wants_device: bool,
     phase: Phase,
+    /// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile writes the depfile (into the
+    /// generated directory, rewritten afterwards).
+    device_depfile: bool,
 }
 
 impl Unit<'_> {
     fn device_command(&self) -> Command {
-        self.device_command_writing(&self.files.raw_device, "-c")
+        let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
+        if self.device_depfile {
+            let deps = DepOptions::from_flags(&self.cl.compile_flags);
+            cmd.arg(if deps.user_headers_only {
+                "-MMD"
+            } else {
+                "-MD"
+            })
+            .arg("-MF")
+            .arg(&self.files.host_depfile);
+        }
+        cmd
     }
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
-    fn device_command_writing(&self, out: &Path, phase: &str) -> Command {
+    fn device_command_writing(&self, out: Option<&Path>, phase: &str) -> Command {
         device_command(self.tc, self.cl, &self.source.path, phase, out)
     }
 
@@ -100,7 +113,7 @@ impl Unit<'_> {
     /// starting with its name, so the lines are found exactly.
     fn device_text_without_constructor_lists(&self) -> Result<Vec<u8>> {
         let out = self.files.raw_device.with_extension("ll");
-        let mut cmd = self.device_command_writing(&out, "-S");
+        let mut cmd = self.device_command_writing(Some(&out), "-S");
         let status = process::status(cmd.stdin(Stdio::null()).stderr(Stdio::null()))
             .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
         if !status.success() {
@@ -134,7 +147,8 @@ impl Unit<'_> {
             .arg(&files.header)
             .arg("-iquote")
             .arg(source_dir)
-            .args(without_dependency_output(&self.cl.compile_flags))
+            .args(self.cl.sycl_predefines())
+            .args(host_flags(&self.cl.compile_flags))
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
         let deps = DepOptions::from_flags(&self.cl.compile_flags);
@@ -223,8 +237,11 @@ impl Unit<'_> {
     fn analysis_options(&self) -> plugin::Options {
         plugin::Options {
             source: self.source.path.clone(),
-            args: analysis_flags(&self.cl.compile_flags)
+            args: self
+                .cl
+                .sycl_predefines()
                 .into_iter()
+                .chain(analysis_flags(&self.cl.compile_flags))
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .chain(
                     crate::preprocess::language_flags(self.cl, &self.source.path)
@@ -252,13 +269,13 @@ fn analysis_flags(compile_flags: &[OsString]) -> Vec<OsString> {
 }
 
 /// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
-/// device view preprocessed) writing `out`.
+/// device view preprocessed) writing `out` (clang's default name without one).
 pub(crate) fn device_command(
     tc: &Toolchain,
     cl: &CommandLine,
     source: &Path,
     phase: &str,
-    out: &Path,
+    out: Option<&Path>,
 ) -> Command {
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-device-only"])
@@ -272,7 +289,9 @@ pub(crate) fn device_command(
         // A device image runs no destructors of globals (DPC++ never registers them for
         // the device); registering them would call the host's `__cxa_atexit`.
         .arg("-fno-c++-static-destructors")
-        .args(without_dependency_output(&cl.compile_flags))
+        .args(cl.sycl_predefines())
+        .args(device_flags(&cl.compile_flags))
+        .args(&cl.device_compile_flags)
         .arg("-isystem")
         .arg(&tc.sycl_include)
         // The kernel objects' types, complete (accessors' template arguments included),
@@ -284,10 +303,46 @@ pub(crate) fn device_command(
     }
     cmd.arg(phase)
         .args(crate::preprocess::language_flags(cl, source))
-        .arg(source)
-        .arg("-o")
-        .arg(out);
+        .arg(source);
+    if let Some(out) = out {
+        cmd.arg("-o").arg(out);
+    }
     cmd
+}
+
+/// The compile flags for the device compile: no dependency output (the host compile's
+/// depfile is the build's) and no host-only instrumentation (sanitizers, profiling, coverage,
+/// stack protectors: clang-22 refuses most for spir64, and a device has no runtime for them).
+fn device_flags(compile_flags: &[OsString]) -> Vec<OsString> {
+    use clang_args::Role;
+    clang_args::words(
+        clang_args::parse(compile_flags)
+            .into_iter()
+            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::HostCompile)),
+    )
+}
+
+/// The compile flags for the host compile: no dependency output (the driver asks for its own
+/// depfile), host-only instrumentation behind `-Xarch_host` ([`host_only_behind_xarch`]).
+fn host_flags(compile_flags: &[OsString]) -> Vec<OsString> {
+    host_only_behind_xarch(&clang_args::without_dependency_output(compile_flags))
+}
+
+/// `flags` with each host-only option behind `-Xarch_host`: clang-22 in SYCL mode also weighs
+/// every option for the SPIR-V device tool chain and warns that it ignores these there (an
+/// error under `-Werror`).
+pub(crate) fn host_only_behind_xarch(flags: &[OsString]) -> Vec<OsString> {
+    let mut out = Vec::with_capacity(flags.len());
+    for arg in clang_args::parse(flags) {
+        if arg.role == clang_args::Role::HostCompile {
+            for word in arg.words {
+                out.extend(["-Xarch_host".into(), word.clone()]);
+            }
+        } else {
+            out.extend(arg.words.iter().cloned());
+        }
+    }
+    out
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -324,6 +379,7 @@ pub(crate) fn compile_source(
         files: Generated::in_dir(&scratch, &source.path),
         wants_device: matches!(phase, Phase::Compile | Phase::Link),
         phase,
+        device_depfile: false,
     };
     if echo.dry_run {
         print_plan(&unit, output, echo);
@@ -397,40 +453,7 @@ fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
 /// Runs the analysis beside the device compile and returns the text the FIFO delivers:
 /// kernel descriptions, then the footer.
 fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
-    let options = unit.analysis_options();
-    let mut device_cmd = unit.device_command();
-    let (analysis, device_output) = std::thread::scope(|s| {
-        let analysis = s.spawn(|| {
-            let started = Instant::now();
-            let result = plugin::analyze(&options);
-            timing("analysis", started.elapsed());
-            result
-        });
-        let device = unit.wants_device.then(|| {
-            echo.command(&device_cmd);
-            let started = Instant::now();
-            let result = process::output(device_cmd.stdin(Stdio::null()));
-            timing("device compile", started.elapsed());
-            result
-        });
-        let analysis = analysis
-            .join()
-            .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
-        (analysis, device)
-    });
-    let mut analysis = match analysis {
-        Ok(a) => a,
-        // The host compile reports the errors itself, against the user's file.
-        Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
-        Err(e) => return Err(Failure::Message(e.to_string())),
-    };
-    for w in &analysis.warnings {
-        eprintln!("{w}");
-    }
-    // Before the device compile's own errors, which would come from deep inside Intel's
-    // headers without naming the feature.
-    refuse_unsupported(&analysis)?;
-    spec_ids::refuse_local_statics(&analysis)?;
+    let (mut analysis, device_output) = analyse_beside_device_compile(unit, echo)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
         let started = Instant::now();
@@ -454,6 +477,157 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     Ok(text)
 }
 
+/// The result of the device compile (clang-22 run to completion, or not started).
+type DeviceCompile = std::io::Result<std::process::Output>;
+
+/// The analysis, with its refusals made, and beside it the device compile when the unit wants
+/// device code.
+fn analyse_beside_device_compile(
+    unit: &Unit<'_>,
+    echo: Echo,
+) -> Result<(model::Analysis, Option<DeviceCompile>)> {
+    let options = unit.analysis_options();
+    let mut device_cmd = unit.device_command();
+    let (analysis, device_output) = std::thread::scope(|s| {
+        let analysis = s.spawn(|| {
+            let started = Instant::now();
+            let result = plugin::analyze(&options);
+            timing("analysis", started.elapsed());
+            result
+        });
+        let device = unit.wants_device.then(|| {
+            echo.command(&device_cmd);
+            let started = Instant::now();
+            let result = process::output(device_cmd.stdin(Stdio::null()));
+            timing("device compile", started.elapsed());
+            result
+        });
+        let analysis = analysis
+            .join()
+            .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
+        (analysis, device)
+    });
+    let analysis = match analysis {
+        Ok(a) => a,
+        // The host compile reports the errors itself, against the user's file.
+        Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
+        Err(e) => return Err(Failure::Message(e.to_string())),
+    };
+    for w in &analysis.warnings {
+        eprintln!("{w}");
+    }
+    // Before the device compile's own errors, which would come from deep inside Intel's
+    // headers without naming the feature.
+    refuse_unsupported(&analysis)?;
+    spec_ids::refuse_local_statics(&analysis)?;
+    if !unit.cl.unnamed_lambdas {
+        refuse_unnamed_lambdas(&analysis)?;
+    }
+    Ok((analysis, device_output))
+}
+
+/// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
+/// included) run that far, its output where `-o` says (standard output without it).
+pub(crate) fn device_phase_only(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    echo: Echo,
+) -> Result<()> {
+    let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
+    let scratch = Scratch::new(cl, &anchor, echo)?;
+    let unit = Unit {
+        tc,
+        cl,
+        source,
+        files: Generated::in_dir(&scratch, &source.path),
+        wants_device: true,
+        phase: cl.phase,
+        device_depfile: false,
+    };
+    let phase = if cl.phase == Phase::SyntaxOnly {
+        "-fsyntax-only"
+    } else {
+        "-E"
+    };
+    let mut cmd = unit.device_command_writing(cl.output.as_deref(), phase);
+    crate::pipeline::run(&mut cmd, echo)
+}
+
+/// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
+/// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text for
+/// `-S`; no host compile.
+pub(crate) fn compile_device_only(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    output: &Path,
+    echo: Echo,
+) -> Result<()> {
+    let scratch = Scratch::new(cl, output, echo)?;
+    let unit = Unit {
+        tc,
+        cl,
+        source,
+        files: Generated::in_dir(&scratch, &source.path),
+        wants_device: true,
+        phase: Phase::Compile,
+        device_depfile: DepOptions::from_flags(&cl.compile_flags).wanted,
+    };
+    if echo.dry_run {
+        echo.show(&format!(
+            " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the device compile",
+            source.path.display()
+        ));
+        echo.command(&unit.device_command());
+        echo.show(&format!(
+            " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
+            output.display()
+        ));
+        return Ok(());
+    }
+    let (mut analysis, device_output) = analyse_beside_device_compile(&unit, echo)?;
+    let device_output =
+        device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
+    let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
+    let bytes = if cl.phase == Phase::Assemble {
+        let ctx = Context::new();
+        let module = ctx
+            .parse_ir(bitcode, &source.path.to_string_lossy())
+            .map_err(|e| format!("internal error: reading the finished device code: {e}"))?;
+        module.to_text().into_bytes()
+    } else {
+        bitcode
+    };
+    let staged = &unit.files.staged_output;
+    write_file(staged, &bytes)?;
+    process::critical(|| {
+        commit_device_depfile(&unit, output)?;
+        move_into_place(staged, output)
+    })
+}
+
+/// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile's depfile (the device prelude is
+/// an installed header, listed like any other), where `-MF` (or the output's name) says.
+fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
+    if !unit.device_depfile {
+        return Ok(());
+    }
+    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    let files = &unit.files;
+    let text = std::fs::read_to_string(&files.host_depfile)
+        .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+    let rewritten = depfile::rewrite(
+        &text,
+        &unit.source.path,
+        &unit.source.path,
+        &[],
+        &deps.target_for(output),
+        deps.phony,
+    );
+    write_file(&deps.path_for(output), rewritten.as_bytes())
+}
+
 /// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
 fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
     for u in &analysis.unsupported {
@@ -468,6 +642,38 @@ fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
         );
     }
     if analysis.unsupported.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(1))
+    }
+}
+
+/// `-fno-sycl-unnamed-lambda`: every kernel lambda needs a kernel name type (a functor's type
+/// names its kernel), as in DPC++; each one without is refused where it is launched.
+fn refuse_unnamed_lambdas(analysis: &model::Analysis) -> Result<()> {
+    // A launch in a template can be found in its pattern and in its instantiations.
+    let mut refused = std::collections::BTreeSet::new();
+    for kernel in analysis
+        .kernels
+        .iter()
+        .chain(&analysis.instantiated_kernels)
+        .filter(|k| k.callable == model::Callable::Lambda && k.name.is_none())
+    {
+        let at = &kernel.location;
+        let file = at.file.as_deref().unwrap_or(&analysis.source);
+        if !refused.insert((file, at.line, at.column)) {
+            continue;
+        }
+        eprintln!(
+            "{}:{}:{}: error: this kernel lambda has no kernel name, which -fno-sycl-unnamed-lambda requires \
+             (name it: {}<class Name>(…))",
+            file.display(),
+            at.line,
+            at.column,
+            kernel.invoker
+        );
+    }
+    if refused.is_empty() {
         Ok(())
     } else {
         Err(Failure::Reported(1))
@@ -548,9 +754,27 @@ fn refuse_special_captures(analysis: &model::Analysis) -> bool {
 /// the kernels for the integration header.
 fn finish_device_compile(
     unit: &Unit<'_>,
-    output: std::io::Result<std::process::Output>,
+    output: DeviceCompile,
     analysis: &mut model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
+    let (bitcode, kernels) = checked_device_code(unit, output, analysis)?;
+    let files = &unit.files;
+    if unit.cl.save_temps {
+        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
+    }
+    let container =
+        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
+    write_file(&files.embed, &container)?;
+    Ok(kernels)
+}
+
+/// The device compile's result checked (its diagnostics passed on when it failed), its
+/// bitcode finished: the final device bitcode and the kernels' descriptions.
+fn checked_device_code(
+    unit: &Unit<'_>,
+    output: DeviceCompile,
+    analysis: &mut model::Analysis,
+) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let files = &unit.files;
     let clang = unit.tc.clang.to_string_lossy();
     let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
@@ -564,14 +788,7 @@ fn finish_device_compile(
     }
     let raw = std::fs::read(&files.raw_device)
         .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
-    let (bitcode, kernels) = finish_device_code(unit, raw, analysis)?;
-    if unit.cl.save_temps {
-        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
-    }
-    let container =
-        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
-    write_file(&files.embed, &container)?;
-    Ok(kernels)
+    finish_device_code(unit, raw, analysis)
 }
 
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level

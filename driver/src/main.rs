@@ -44,6 +44,22 @@ Options of sycl-clang++:
                                   source, unless the code calls indirectly)
   -fsycl-footer-path=DIR          put generated files (footer, integration header, device
                                   code) under DIR instead of next to the output
+  -fsycl-device-only              write the device code as the pipeline finishes it (device
+                                  prelude, resolved spec-constant IDs, wrapper kernels):
+                                  <stem>.bc, or LLVM text <stem>.ll with -S; implies -fsycl
+  -fsycl-link                     device link only: objects in, one object out that registers
+                                  their linked device images; link it later without -fsycl
+                                  (clang++ objs dev.o -lsycl); -fsycl-link=image is the same
+  -f[no-]sycl-id-queries-fit-in-int
+                                  define __SYCL_ID_QUERIES_FIT_IN_INT__=1 in host and device
+                                  compiles (default on, as in DPC++)
+  -f[no-]sycl-unnamed-lambda      whether a kernel lambda may go without a kernel name
+                                  (default on, as in DPC++; -fno-… refuses each, located)
+  -Xsycl-target-frontend[=spir64] ARG
+                                  ARG for the device compile only
+  -Xsycl-target-backend[=spir64] ARG, -Xsycl-target-linker[=spir64] ARG
+                                  ARG for the runtime's build (link) of the device images
+                                  (the image's compile/link options, as DPC++ sets for JIT)
   -save-temps                     keep the generated files (<output>.sycl/)
   -E                              the source as the host and the device compiles see it, in
                                   one file (#ifndef __SYCL_DEVICE_ONLY__) that -fsycl -c
@@ -55,6 +71,28 @@ Options of sycl-clang++:
 `-E -v` on standard input (clangd's --query-driver, sycl-footer -p) lists Intel's headers,
 and a directory whose sycl/sycl.hpp gives device-side parses the device prelude, first in
 the search list.
+
+Host-only options (-fsanitize=…, -fprofile-…, -fcoverage-…, --coverage, -pg,
+-fstack-protector…, -fcf-protection…, -finstrument-functions…, -fxray-…) reach the host
+compile and the link, never the device compile. With -fsanitize=address or leak the link
+adds LeakSanitizer suppressions for the OpenCL loader's and Intel's CPU runtime's own
+lifetime allocations.
+
+Accepted, no effect here (DPC++ options whose meaning does not apply):
+    -flink-huge-device-code        (the device link is in process, no linker limits)
+    -f[no-]sycl-rdc                (device code is always linked across sources; images are
+                                   split as -fsycl-device-code-split says)
+    -f[no-]sycl-device-lib=LIBS    (the OpenCL CPU runtime provides the device libraries;
+                                   LIBS is checked: all, libc, libm-fp32, libm-fp64, …)
+    -f[no-]sycl-dead-args-optimization
+                                   (kernels keep every argument)
+    -fsycl-max-parallel-link-jobs=N (checked: a positive integer)
+    -fsycl-embed-ir                (no kernel fusion JIT here)
+
+Refused: -fsycl-host-compiler=, -fsycl-host-compiler-options= (the host compile must be
+clang-22), -fpreview-breaking-changes (needs DPC++'s preview runtime).
+
+Without -fsycl, DPC++'s options are dropped with a warning; clang++-22 gets the rest.
 
 Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
 headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).
@@ -101,8 +139,10 @@ fn main() -> ExitCode {
         return answer_search_list_query(&tc, &expanded);
     }
     if !cl.sycl {
-        // Exactly clang: same arguments, output and exit status.
-        let error = Command::new(&tc.clang).args(&raw).exec();
+        // Exactly clang: same arguments, output and exit status; DPC++'s own options, which
+        // mean nothing without -fsycl and which clang-22 does not know, are dropped.
+        let args = without_dpcpp_options(&expanded).unwrap_or(raw);
+        let error = Command::new(&tc.clang).args(&args).exec();
         report(&format!(
             "cannot run '{}': {error}",
             tc.clang.to_string_lossy()
@@ -148,12 +188,38 @@ fn answer_search_list_query(tc: &Toolchain, args: &[OsString]) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// The command line without DPC++'s driver options, each dropped with clang's warning; `None`
+/// when there is none (the original words, `@file`s unexpanded, go to clang).
+fn without_dpcpp_options(args: &[OsString]) -> Option<Vec<OsString>> {
+    let parsed = clang_args::parse(args);
+    let is_dpcpp = |a: &clang_args::Arg<'_>| {
+        a.role == clang_args::Role::SyclDriver && a.id.is_some_and(args::is_dpcpp_only)
+    };
+    if !parsed.iter().any(is_dpcpp) {
+        return None;
+    }
+    let mut kept = Vec::new();
+    for arg in parsed {
+        if is_dpcpp(&arg) {
+            let words: Vec<_> = arg.words.iter().map(|w| w.to_string_lossy()).collect();
+            eprintln!(
+                "sycl-clang++: warning: argument unused without -fsycl: '{}' [-Wunused-command-line-argument]",
+                words.join(" ")
+            );
+        } else {
+            kept.extend(arg.words.iter().cloned());
+        }
+    }
+    Some(kept)
+}
+
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
 /// lists them from the original source in SYCL host mode (no generated file takes part).
 fn dependencies_only(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"])
-        .args(&cl.compile_flags)
+        .args(cl.sycl_predefines())
+        .args(compile::host_only_behind_xarch(&cl.compile_flags))
         .arg("-isystem")
         .arg(&tc.sycl_include);
     if let Some(o) = &cl.output {
@@ -222,6 +288,9 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
             )));
         }
     }
+    if cl.device_only {
+        return device_only(tc, cl, echo);
+    }
     if cl.phase == Phase::Link {
         return pipeline::build_and_link(tc, cl, echo);
     }
@@ -266,6 +335,44 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), Failure> {
                     cmd.arg("-o").arg(o);
                 }
                 pipeline::run(&mut cmd, echo)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `-fsycl-device-only`: each C++ source's device code, finished by the pipeline, as
+/// `<stem>.bc` (`<stem>.ll` with `-S`) or `-o`'s file; `-E` and `-fsyntax-only` run the device
+/// compile itself (with the device prelude) that far.
+fn device_only(tc: &Toolchain, cl: &args::CommandLine, echo: Echo) -> Result<(), Failure> {
+    let sources: Vec<_> = cl
+        .inputs
+        .iter()
+        .filter(|i| i.kind == InputKind::CxxSource)
+        .collect();
+    if sources.len() != cl.inputs.len() {
+        return Err(Failure::Message(
+            "-fsycl-device-only takes C++ sources only".into(),
+        ));
+    }
+    let text = cl.phase == Phase::Assemble;
+    if cl.output.is_some() && sources.len() > 1 {
+        return Err(Failure::Message(
+            "cannot specify -o when generating multiple output files".into(),
+        ));
+    }
+    for source in sources {
+        let output = cl.output.clone().unwrap_or_else(|| {
+            let mut name = source.path.file_stem().unwrap_or_default().to_os_string();
+            name.push(if text { ".ll" } else { ".bc" });
+            PathBuf::from(name)
+        });
+        match cl.phase {
+            Phase::Preprocess | Phase::SyntaxOnly | Phase::Dependencies => {
+                compile::device_phase_only(tc, cl, source, echo)?
+            }
+            Phase::Compile | Phase::Assemble | Phase::Link => {
+                compile::compile_device_only(tc, cl, source, &output, echo)?
             }
         }
     }

@@ -228,6 +228,24 @@ pub(crate) fn sycl_images(file: &[u8]) -> Result<Vec<OffloadImage>, String> {
     Ok(out)
 }
 
+/// Whether an object, or a member of an archive, registers device images itself (a
+/// registration object, as `-fsycl-link` writes).
+pub(crate) fn holds_registered_images(file: &[u8]) -> Result<bool, String> {
+    let section = post_link::registration::REGISTERED_IMAGES_SECTION;
+    if file.starts_with(b"!<arch>\n") {
+        for (name, member) in archive_members(file)? {
+            if elf_section(member, section)
+                .map_err(|e| format!("member {name}: {e}"))?
+                .is_some()
+            {
+                return Ok(true);
+            }
+        }
+        return Ok(false);
+    }
+    Ok(elf_section(file, section)?.is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

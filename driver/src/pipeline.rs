@@ -262,7 +262,8 @@ fn device_link_failure(error: device::DeviceError) -> Failure {
     }
 }
 
-/// Device link, lowering and registration, then the host link against `libsycl.so.9`.
+/// Device link, lowering and registration, then the host link against `libsycl.so.9`; with
+/// `-fsycl-link`, the registration object alone is the output.
 fn link(
     tc: &Toolchain,
     cl: &CommandLine,
@@ -271,84 +272,48 @@ fn link(
     scratch: &Scratch,
     echo: Echo,
 ) -> Result<()> {
-    if !echo.dry_run {
-        tc.check_runtime()?;
-    }
     let registration = scratch.path("registration.o");
+    let mut runtime_options = String::new();
+    for (what, options) in [
+        ("build", &cl.backend_options),
+        ("link", &cl.device_linker_options),
+    ] {
+        if !options.is_empty() {
+            runtime_options.push_str(&format!(", runtime {what} options '{}'", options.join(" ")));
+        }
+    }
     echo.show(&format!(
-        " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration (in process) -> \"{}\"",
+        " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration{runtime_options} (in process) -> \"{}\"",
         cl.spec_constants.spelling(),
         registration.display()
     ));
-    let mut has_images = false;
+    let has_images = !echo.dry_run && register_device_images(cl, inputs, &registration, scratch)?;
+    if cl.device_link_only {
+        if echo.dry_run {
+            return Ok(());
+        }
+        if !has_images {
+            return Err(Failure::Message(
+                "-fsycl-link: the inputs hold no device code (compile them with -fsycl -c)".into(),
+            ));
+        }
+        return process::critical(|| move_into_place(&registration, output));
+    }
     if !echo.dry_run {
-        let mut bitcode = Vec::new();
-        let libraries = static_libraries(&cl.link_flags);
-        for input in inputs.iter().chain(&libraries) {
-            // Objects and archives are told by their contents, never by their names: a
-            // `k.pic` object's kernels count as much as `k.o`'s.
-            let Some(bytes) = read_if_object_or_archive(input)? else {
-                continue;
-            };
-            let images =
-                offload::sycl_images(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
-            for (i, image) in images.into_iter().enumerate() {
-                // Kernels built for the other spec-constant mode take other arguments.
-                let built = image
-                    .strings
-                    .get(offload::SPEC_CONSTANTS_KEY)
-                    .map(String::as_str);
-                if built.unwrap_or("native") != cl.spec_constants.spelling() {
-                    return Err(Failure::Message(format!(
-                        "'{}' was compiled with -fsycl-spec-constants={}; link with the same option \
-                         (this link uses {})",
-                        input.display(),
-                        built.unwrap_or("native"),
-                        cl.spec_constants.spelling()
-                    )));
-                }
-                bitcode.push((format!("{}#{i}", input.display()), image.image));
-            }
-        }
-        if !bitcode.is_empty() {
-            let mode = match cl.spec_constants {
-                SpecConstMode::Native => Mode::Native,
-                SpecConstMode::Emulation => Mode::Emulation,
-            };
-            let (images, steps) =
-                device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
-                    .map_err(device_link_failure)?;
-            for (step, time) in steps {
-                timing(step, time);
-            }
-            let started = Instant::now();
-            if cl.save_temps {
-                // device.spv/.prop for one image; device_<N>.* when the code was split.
-                for (n, image) in images.iter().enumerate() {
-                    let stem = if images.len() == 1 {
-                        "device".to_string()
-                    } else {
-                        format!("device_{n}")
-                    };
-                    write_file(&scratch.path(format!("{stem}.spv")), &image.spirv)?;
-                    write_file(
-                        &scratch.path(format!("{stem}.prop")),
-                        image.property_sets.write().as_bytes(),
-                    )?;
-                }
-            }
-            let object = post_link::registration::registration_object(&images)
-                .map_err(|e| format!("cannot write the registration object: {e}"))?;
-            write_file(&registration, &object)?;
-            timing("registration object", started.elapsed());
-            has_images = true;
-        }
+        tc.check_runtime()?;
     }
     let linked = scratch.path("linked.out");
     let mut cmd = Command::new(&tc.clang);
     cmd.args(inputs);
     if has_images || echo.dry_run {
         cmd.arg(&registration);
+    }
+    if links_leak_sanitizer(&cl.compile_flags) {
+        let object = scratch.path("runtime-leak-suppressions.o");
+        if !echo.dry_run {
+            write_file(&object, &runtime_leak_suppressions()?)?;
+        }
+        cmd.arg(object);
     }
     cmd.args(link_relevant_compile_flags(&cl.compile_flags))
         .args(&cl.link_flags)
@@ -366,6 +331,167 @@ fn link(
     }
     // The output appears only once the link succeeded: a failed link leaves the old one.
     process::critical(|| move_into_place(&linked, output))
+}
+
+/// Every input's device bitcode (objects and archives, `-l` archives included), checked for
+/// the link's spec-constant mode. An input that already registers images (the output of
+/// `-fsycl-link`) is refused: its images and those of the objects it came from would be
+/// registered twice.
+fn device_bitcode(cl: &CommandLine, inputs: &[PathBuf]) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut bitcode = Vec::new();
+    let libraries = static_libraries(&cl.link_flags);
+    for input in inputs.iter().chain(&libraries) {
+        // Objects and archives are told by their contents, never by their names: a
+        // `k.pic` object's kernels count as much as `k.o`'s.
+        let Some(bytes) = read_if_object_or_archive(input)? else {
+            continue;
+        };
+        if offload::holds_registered_images(&bytes)
+            .map_err(|e| format!("{}: {e}", input.display()))?
+        {
+            return Err(Failure::Message(format!(
+                "'{}' already registers device images (it is the output of -fsycl-link); link it \
+                 without -fsycl (clang++ … -lsycl), or give this link the objects it was made from instead",
+                input.display()
+            )));
+        }
+        let images =
+            offload::sycl_images(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
+        for (i, image) in images.into_iter().enumerate() {
+            // Kernels built for the other spec-constant mode take other arguments.
+            let built = image
+                .strings
+                .get(offload::SPEC_CONSTANTS_KEY)
+                .map(String::as_str);
+            if built.unwrap_or("native") != cl.spec_constants.spelling() {
+                return Err(Failure::Message(format!(
+                    "'{}' was compiled with -fsycl-spec-constants={}; link with the same option \
+                     (this link uses {})",
+                    input.display(),
+                    built.unwrap_or("native"),
+                    cl.spec_constants.spelling()
+                )));
+            }
+            bitcode.push((format!("{}#{i}", input.display()), image.image));
+        }
+    }
+    Ok(bitcode)
+}
+
+/// Links, lowers and registers the inputs' device code into `registration`; `false` when
+/// there is none.
+fn register_device_images(
+    cl: &CommandLine,
+    inputs: &[PathBuf],
+    registration: &Path,
+    scratch: &Scratch,
+) -> Result<bool> {
+    let bitcode = device_bitcode(cl, inputs)?;
+    if bitcode.is_empty() {
+        return Ok(false);
+    }
+    let mode = match cl.spec_constants {
+        SpecConstMode::Native => Mode::Native,
+        SpecConstMode::Emulation => Mode::Emulation,
+    };
+    let (images, steps) = device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
+        .map_err(device_link_failure)?;
+    for (step, time) in steps {
+        timing(step, time);
+    }
+    let started = Instant::now();
+    if cl.save_temps {
+        // device.spv/.prop for one image; device_<N>.* when the code was split.
+        for (n, image) in images.iter().enumerate() {
+            let stem = if images.len() == 1 {
+                "device".to_string()
+            } else {
+                format!("device_{n}")
+            };
+            write_file(&scratch.path(format!("{stem}.spv")), &image.spirv)?;
+            write_file(
+                &scratch.path(format!("{stem}.prop")),
+                image.property_sets.write().as_bytes(),
+            )?;
+        }
+    }
+    let options = post_link::registration::BuildOptions {
+        compile: cl.backend_options.join(" "),
+        link: cl.device_linker_options.join(" "),
+    };
+    let object = post_link::registration::registration_object_with_options(&images, &options)
+        .map_err(|e| format!("cannot write the registration object: {e}"))?;
+    write_file(registration, &object)?;
+    timing("registration object", started.elapsed());
+    Ok(true)
+}
+
+/// Whether the link brings LeakSanitizer in (`-fsanitize=` naming `address` or `leak`, the
+/// last `-fno-sanitize=` not taking it away, in order).
+fn links_leak_sanitizer(flags: &[OsString]) -> bool {
+    use clang_args::Id;
+    let mut on = false;
+    for arg in clang_args::parse(flags) {
+        let names = || {
+            arg.value
+                .unwrap_or_default()
+                .to_string_lossy()
+                .split(',')
+                .any(|n| matches!(n, "address" | "leak" | "all"))
+        };
+        match arg.id {
+            Some(Id::Sanitize) if names() => on = true,
+            Some(Id::NoSanitize)
+                if arg.words[0].to_string_lossy().starts_with("-fno-sanitize=") =>
+            {
+                let value = arg.words[0].to_string_lossy();
+                let removed = value["-fno-sanitize=".len()..]
+                    .split(',')
+                    .any(|n| matches!(n, "address" | "leak" | "all"));
+                on &= !removed;
+            }
+            _ => {}
+        }
+    }
+    on
+}
+
+/// What LeakSanitizer must not report: memory the runtime's libraries keep until exit by
+/// design. The OpenCL ICD loader allocates its vendor list once (`khrIcdVendorAdd`) and never
+/// frees it; Intel's OpenCL CPU runtime copies kernel argument names (`strdup` in
+/// `DeviceProgram::initializeAllKernelArgsInfoFromIRData`) for every kernel it creates and
+/// never frees them. Neither is the program's leak, and both are outside its reach.
+const RUNTIME_LEAK_SUPPRESSIONS: &str = "leak:libOpenCL.so\nleak:libintelocl.so\n";
+
+/// LeakSanitizer's default options: the suppressions above are silent (without this, every
+/// run of a program ends with a table of them on stderr). `LSAN_OPTIONS` still overrides it.
+const RUNTIME_LEAK_OPTIONS: &str = "print_suppressions=0";
+
+/// An object defining LeakSanitizer's `__lsan_default_suppressions` hook with
+/// [`RUNTIME_LEAK_SUPPRESSIONS`] and `__lsan_default_options` with [`RUNTIME_LEAK_OPTIONS`];
+/// weak, so a program's own definitions win.
+fn runtime_leak_suppressions() -> Result<Vec<u8>> {
+    let mut ir = String::from("target triple = \"x86_64-pc-linux-gnu\"\n");
+    for (hook, value) in [
+        ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
+        ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
+    ] {
+        let mut text = value.as_bytes().to_vec();
+        text.push(0);
+        let bytes: String = text.iter().map(|b| format!("\\{b:02X}")).collect();
+        ir.push_str(&format!(
+            "@{hook}.text = private unnamed_addr constant [{} x i8] c\"{bytes}\", align 1\n\
+             define weak ptr @{hook}() {{\n  ret ptr @{hook}.text\n}}\n",
+            text.len()
+        ));
+    }
+    let ctx = post_link::llvm::Context::new();
+    let mut module = ctx
+        .parse_ir(ir.into_bytes(), "sycl-specconst leak suppressions")
+        .map_err(|e| format!("internal error: leak suppressions: {e}"))?;
+    module
+        .emit_pic_object("x86_64-pc-linux-gnu")
+        .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
 }
 
 /// The bytes of `path` if it is an ELF file or an `ar` archive (the linker reports anything
@@ -435,16 +561,20 @@ fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
     found
 }
 
-/// Compile options that also shape a link (sanitizers, target, machine options, standard
-/// library choice, `-v`), read through the option table so values stay with their options.
+/// Compile options that also shape a link (host instrumentation, whose runtimes the link
+/// adds: sanitizers, profiling, coverage; target, machine options, standard library choice,
+/// `-v`), read through the option table so values stay with their options.
 /// `-mllvm X` is code generation's, not the link's: matched as a `-m` option it went on as
 /// `-mllvm` alone and took the next link argument (`-L`) as its value. (`-static-lib…` and
 /// `-fuse-ld=` are link flags already.)
 fn link_relevant_compile_flags(flags: &[OsString]) -> Vec<OsString> {
     use clang_args::Id;
-    const STEMS: &[&[u8]] = &[b"-fsanitize", b"--target", b"-m", b"-stdlib", b"--sysroot"];
+    const STEMS: &[&[u8]] = &[b"--target", b"-m", b"-stdlib", b"--sysroot"];
     clang_args::words(clang_args::parse(flags).into_iter().filter(|arg| {
         let first = arg.words[0].as_bytes();
+        if arg.role == clang_args::Role::HostCompile {
+            return true;
+        }
         match arg.id {
             Some(Id::Verbose) => true,
             Some(Id::Mllvm) => false,
@@ -461,10 +591,28 @@ mod tests {
     fn link_relevant_compile_flags_keep_their_values() {
         // `-mllvm -x` is one option, for code generation only; `-I -m` is an include
         // directory named `-m`, not a machine option.
-        let flags: Vec<OsString> = ["-O2", "-mllvm", "-x", "-march=native", "-v", "-I", "-m"]
-            .iter()
-            .map(OsString::from)
-            .collect();
-        assert_eq!(link_relevant_compile_flags(&flags), ["-march=native", "-v"]);
+        let flags: Vec<OsString> = [
+            "-O2",
+            "-mllvm",
+            "-x",
+            "-march=native",
+            "-v",
+            "-I",
+            "-m",
+            "-fsanitize=address",
+            "-fprofile-instr-generate",
+        ]
+        .iter()
+        .map(OsString::from)
+        .collect();
+        assert_eq!(
+            link_relevant_compile_flags(&flags),
+            [
+                "-march=native",
+                "-v",
+                "-fsanitize=address",
+                "-fprofile-instr-generate"
+            ]
+        );
     }
 }

@@ -142,7 +142,7 @@ pub(crate) fn preprocess_source(
     echo: Echo,
 ) -> Result<()> {
     let mut host = host_command(tc, cl, &source.path);
-    let mut device = device_command(tc, cl, &source.path, "-E", Path::new("-"));
+    let mut device = device_command(tc, cl, &source.path, "-E", Some(Path::new("-")));
     echo.command(&host);
     echo.command(&device);
     if echo.dry_run {

@@ -20,10 +20,30 @@ use crate::prop::{self, PropValue};
 /// The target string the runtime matches images against (`spirv64-…` is refused).
 pub const IMAGE_TARGET: &str = "spir64";
 const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
+/// A section every registration object has: a link that finds it in an input knows the
+/// input already registers device images (`sycl-clang++ -fsycl-link`'s output), and must not
+/// register the same images a second time.
+pub const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
+
+/// Options the runtime passes on when it builds (`compile`) and links (`link`) an image's
+/// device code: DPC++'s `-Xsycl-target-backend` and `-Xsycl-target-linker`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    pub compile: String,
+    pub link: String,
+}
 
 /// An ELF object for the host registering `images`.
 pub fn registration_object(images: &[DeviceImage]) -> Result<Vec<u8>, String> {
-    let text = registration_ir(images);
+    registration_object_with_options(images, &BuildOptions::default())
+}
+
+/// An ELF object for the host registering `images`, built by the runtime with `options`.
+pub fn registration_object_with_options(
+    images: &[DeviceImage],
+    options: &BuildOptions,
+) -> Result<Vec<u8>, String> {
+    let text = registration_ir_with_options(images, options);
     let ctx = Context::new();
     let mut module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
     module.verify()?;
@@ -68,6 +88,10 @@ fn end_of(name: &str, ty: &str, len: usize) -> String {
 }
 
 pub fn registration_ir(images: &[DeviceImage]) -> String {
+    registration_ir_with_options(images, &BuildOptions::default())
+}
+
+pub fn registration_ir_with_options(images: &[DeviceImage], options: &BuildOptions) -> String {
     let mut out = format!("target triple = \"{HOST_TRIPLE}\"\n\n");
     out.push_str(
         "%image = type { i16, i8, i8, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }\n\
@@ -77,7 +101,15 @@ pub fn registration_ir(images: &[DeviceImage]) -> String {
          %property = type { ptr, ptr, i32, i64 }\n\n",
     );
     let target = string_global(&mut out, "target", IMAGE_TARGET);
-    let options = string_global(&mut out, "options", "");
+    let options = (
+        string_global(&mut out, "compile_options", &options.compile),
+        string_global(&mut out, "link_options", &options.link),
+    );
+    let _ = writeln!(
+        out,
+        "@registered = internal constant [1 x i8] zeroinitializer, section \"{REGISTERED_IMAGES_SECTION}\", align 1\n\
+         @llvm.compiler.used = appending global [1 x ptr] [ptr @registered], section \"llvm.metadata\""
+    );
     let image_rows: Vec<String> = images
         .iter()
         .enumerate()
@@ -105,7 +137,7 @@ fn image_row(
     i: usize,
     image: &DeviceImage,
     target: &str,
-    options: &str,
+    (compile_options, link_options): &(String, String),
 ) -> String {
     let code = bytes_global(out, &format!("image{i}.spirv"), &image.spirv, 8);
     let mut entry_rows = Vec::new();
@@ -124,7 +156,7 @@ fn image_row(
         .collect();
     let sets = array_global(out, &format!("image{i}.sets"), "%set", &set_rows);
     format!(
-        "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {options}, ptr {options}, ptr {code}, ptr {}, \
+        "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {compile_options}, ptr {link_options}, ptr {code}, ptr {}, \
          ptr {}, ptr {}, ptr {}, ptr {} }}",
         end_of(&code, "i8", image.spirv.len()),
         entries.0,

@@ -26,6 +26,9 @@ pub enum Shape {
     Separate,
     /// Either (`-I inc`, `-Iinc`).
     JoinedOrSeparate,
+    /// Both: a joined part and the next word (`-Xsycl-target-frontend=spir64 -O3`). The
+    /// separate word is [`Arg::value`]; the joined part is [`Arg::joined`].
+    JoinedAndSeparate,
 }
 
 /// Which job an option belongs to.
@@ -33,6 +36,9 @@ pub enum Shape {
 pub enum Role {
     /// Changes what is compiled: preprocessor, language, code generation.
     Compile,
+    /// Compiling for the host only: instrumentation a device cannot have (sanitizers,
+    /// profiling, coverage, stack protectors). The link gets them too, for their runtimes.
+    HostCompile,
     /// Names the output file.
     Output,
     /// Says how far the compile goes (`-c`, `-S`, `-E`, `-fsyntax-only`).
@@ -83,6 +89,46 @@ pub enum Id {
     SyclDeviceCodeSplit,
     SyclDeviceCodeSplitMode,
     SyclFooterPath,
+    SyclLink,
+    SyclLinkMode,
+    SyclIdQueriesFitInInt,
+    NoSyclIdQueriesFitInInt,
+    LinkHugeDeviceCode,
+    SyclUnnamedLambda,
+    NoSyclUnnamedLambda,
+    SyclRdc,
+    NoSyclRdc,
+    SyclDeviceLib,
+    NoSyclDeviceLib,
+    SyclDeadArgsOptimization,
+    NoSyclDeadArgsOptimization,
+    SyclMaxParallelLinkJobs,
+    SyclEmbedIr,
+    /// `-Xsycl-target-frontend ARG` (and `=TARGET ARG`): ARG for the device compile.
+    XSyclTargetFrontend,
+    /// `-Xsycl-target-backend ARG`: ARG for the device code's build by the runtime.
+    XSyclTargetBackend,
+    /// `-Xsycl-target-linker ARG`: ARG for the device code's link by the runtime.
+    XSyclTargetLinker,
+    SyclHostCompiler,
+    SyclHostCompilerOptions,
+    PreviewBreakingChanges,
+    Sanitize,
+    SanitizeOption,
+    NoSanitize,
+    Profile,
+    NoProfile,
+    Coverage,
+    CoverageOption,
+    NoCoverageOption,
+    TestCoverage,
+    ProfileArcs,
+    ProfileGprof,
+    StackProtector,
+    NoStackProtector,
+    CfProtection,
+    InstrumentFunctions,
+    XRay,
     ColorDiagnostics,
     NoColorDiagnostics,
     DiagnosticsFormat,
@@ -159,10 +205,10 @@ const fn opt(spelling: &'static str, shape: Shape, id: Id, role: Role) -> Option
 }
 
 use Role::{
-    Compile, DependencyOutput, DriverOnly, Link, Output as OutputRole, Phase, Presentation,
-    SyclDriver,
+    Compile, DependencyOutput, DriverOnly, HostCompile, Link, Output as OutputRole, Phase,
+    Presentation, SyclDriver,
 };
-use Shape::{Flag, Joined, JoinedOrSeparate, Separate};
+use Shape::{Flag, Joined, JoinedAndSeparate, JoinedOrSeparate, Separate};
 
 #[rustfmt::skip]
 static TABLE: &[OptionSpec] = &[
@@ -195,6 +241,49 @@ static TABLE: &[OptionSpec] = &[
     opt("-fsycl-device-code-split", Flag, Id::SyclDeviceCodeSplit, SyclDriver),
     opt("-fsycl-device-code-split=", Joined, Id::SyclDeviceCodeSplitMode, SyclDriver),
     opt("-fsycl-footer-path=", Joined, Id::SyclFooterPath, SyclDriver),
+    // DPC++'s driver options (its `Options.td`); clang-22 knows none of them.
+    opt("-fsycl-link", Flag, Id::SyclLink, SyclDriver),
+    opt("-fsycl-link=", Joined, Id::SyclLinkMode, SyclDriver),
+    opt("-fsycl-id-queries-fit-in-int", Flag, Id::SyclIdQueriesFitInInt, SyclDriver),
+    opt("-fno-sycl-id-queries-fit-in-int", Flag, Id::NoSyclIdQueriesFitInInt, SyclDriver),
+    opt("-flink-huge-device-code", Flag, Id::LinkHugeDeviceCode, SyclDriver),
+    opt("-fsycl-unnamed-lambda", Flag, Id::SyclUnnamedLambda, SyclDriver),
+    opt("-fno-sycl-unnamed-lambda", Flag, Id::NoSyclUnnamedLambda, SyclDriver),
+    opt("-fsycl-rdc", Flag, Id::SyclRdc, SyclDriver),
+    opt("-fno-sycl-rdc", Flag, Id::NoSyclRdc, SyclDriver),
+    opt("-fsycl-device-lib=", Joined, Id::SyclDeviceLib, SyclDriver),
+    opt("-fno-sycl-device-lib=", Joined, Id::NoSyclDeviceLib, SyclDriver),
+    opt("-fsycl-dead-args-optimization", Flag, Id::SyclDeadArgsOptimization, SyclDriver),
+    opt("-fno-sycl-dead-args-optimization", Flag, Id::NoSyclDeadArgsOptimization, SyclDriver),
+    opt("-fsycl-max-parallel-link-jobs=", Joined, Id::SyclMaxParallelLinkJobs, SyclDriver),
+    opt("-fsycl-embed-ir", Flag, Id::SyclEmbedIr, SyclDriver),
+    opt("-Xsycl-target-frontend", Separate, Id::XSyclTargetFrontend, SyclDriver),
+    opt("-Xsycl-target-frontend=", JoinedAndSeparate, Id::XSyclTargetFrontend, SyclDriver),
+    opt("-Xsycl-target-backend", Separate, Id::XSyclTargetBackend, SyclDriver),
+    opt("-Xsycl-target-backend=", JoinedAndSeparate, Id::XSyclTargetBackend, SyclDriver),
+    opt("-Xsycl-target-linker", Separate, Id::XSyclTargetLinker, SyclDriver),
+    opt("-Xsycl-target-linker=", JoinedAndSeparate, Id::XSyclTargetLinker, SyclDriver),
+    opt("-fsycl-host-compiler=", Joined, Id::SyclHostCompiler, SyclDriver),
+    opt("-fsycl-host-compiler-options=", Joined, Id::SyclHostCompilerOptions, SyclDriver),
+    opt("-fpreview-breaking-changes", Flag, Id::PreviewBreakingChanges, SyclDriver),
+    // Host-only instrumentation: clang-22 refuses most of it for spir64, and a device has no
+    // runtime for it. (-fno-omit-frame-pointer and the like are harmless on both sides.)
+    opt("-fsanitize=", Joined, Id::Sanitize, HostCompile),
+    opt("-fsanitize-", Joined, Id::SanitizeOption, HostCompile),
+    opt("-fno-sanitize", Joined, Id::NoSanitize, HostCompile),
+    opt("-fprofile", Joined, Id::Profile, HostCompile),
+    opt("-fno-profile", Joined, Id::NoProfile, HostCompile),
+    opt("--coverage", Flag, Id::Coverage, HostCompile),
+    opt("-fcoverage-", Joined, Id::CoverageOption, HostCompile),
+    opt("-fno-coverage-", Joined, Id::NoCoverageOption, HostCompile),
+    opt("-ftest-coverage", Flag, Id::TestCoverage, HostCompile),
+    opt("-fprofile-arcs", Flag, Id::ProfileArcs, HostCompile),
+    opt("-pg", Flag, Id::ProfileGprof, HostCompile),
+    opt("-fstack-protector", Joined, Id::StackProtector, HostCompile),
+    opt("-fno-stack-protector", Flag, Id::NoStackProtector, HostCompile),
+    opt("-fcf-protection", Joined, Id::CfProtection, HostCompile),
+    opt("-finstrument-functions", Joined, Id::InstrumentFunctions, HostCompile),
+    opt("-fxray-", Joined, Id::XRay, HostCompile),
     opt("-fcolor-diagnostics", Flag, Id::ColorDiagnostics, Presentation),
     opt("-fno-color-diagnostics", Flag, Id::NoColorDiagnostics, Presentation),
     opt("-fdiagnostics-", Joined, Id::DiagnosticsFormat, Presentation),
@@ -275,8 +364,17 @@ impl Arg<'_> {
     }
 
     fn takes_separate_value(&self) -> bool {
-        lookup_exact(self.words[0].as_bytes())
-            .is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate))
+        let word = self.words[0].as_bytes();
+        lookup_exact(word).is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate))
+            || lookup(word).is_some_and(|spec| spec.shape == JoinedAndSeparate)
+    }
+
+    /// The joined part of a [`Shape::JoinedAndSeparate`] option (`spir64` of
+    /// `-Xsycl-target-frontend=spir64 -O3`); `None` for every other shape.
+    pub fn joined(&self) -> Option<&OsStr> {
+        let word = self.words[0].as_bytes();
+        let spec = lookup(word).filter(|spec| spec.shape == JoinedAndSeparate)?;
+        Some(OsStr::from_bytes(&word[spec.spelling.len()..]))
     }
 
     /// The option as written (for messages): `-MF` of `-MF x` or of `-MFx`.
@@ -302,7 +400,7 @@ fn lookup(word: &[u8]) -> Option<&'static OptionSpec> {
     lookup_exact(word).or_else(|| {
         TABLE
             .iter()
-            .filter(|spec| matches!(spec.shape, Joined | JoinedOrSeparate))
+            .filter(|spec| matches!(spec.shape, Joined | JoinedOrSeparate | JoinedAndSeparate))
             .filter(|spec| word.starts_with(spec.spelling.as_bytes()))
             .max_by_key(|spec| spec.spelling.len())
     })
@@ -330,8 +428,8 @@ pub fn parse(words: &[OsString]) -> Vec<Arg<'_>> {
             continue;
         };
         let joined = &word[spec.spelling.len()..];
-        let separate =
-            spec.shape == Separate || spec.shape == JoinedOrSeparate && joined.is_empty();
+        let separate = matches!(spec.shape, Separate | JoinedAndSeparate)
+            || spec.shape == JoinedOrSeparate && joined.is_empty();
         let (used, value) = if separate {
             match words.get(i + 1) {
                 Some(v) => (2, Some(v.as_os_str())),
@@ -489,5 +587,42 @@ mod tests {
         let w = words_of(&["-MFa.d", "-MF", "b.d", "-c"]);
         let spellings: Vec<String> = parse(&w).iter().map(Arg::spelling).collect();
         assert_eq!(spellings, ["-MF", "-MF", "-c"]);
+    }
+
+    #[test]
+    fn joined_and_separate_takes_both() {
+        let w = words_of(&[
+            "-Xsycl-target-frontend=spir64",
+            "-O3",
+            "-Xsycl-target-backend",
+            "-cl-opt",
+            "-Xsycl-target-linker=spir64",
+        ]);
+        let args = parse(&w);
+        assert_eq!(args.len(), 3);
+        assert_eq!(args[0].joined(), Some(OsStr::new("spir64")));
+        assert_eq!(args[0].value, Some(OsStr::new("-O3")));
+        assert_eq!(args[1].joined(), None);
+        assert_eq!(args[1].value, Some(OsStr::new("-cl-opt")));
+        assert!(args[2].missing_value());
+        assert_eq!(args[0].spelling(), "-Xsycl-target-frontend=spir64");
+    }
+
+    #[test]
+    fn host_instrumentation_is_host_compile() {
+        let w = words_of(&[
+            "-fsanitize=address",
+            "-fno-sanitize-recover=all",
+            "-fprofile-instr-generate",
+            "-fprofile-arcs",
+            "-fcoverage-mapping",
+            "-pg",
+            "-fstack-protector-strong",
+            "-fcf-protection",
+            "-fno-omit-frame-pointer",
+        ]);
+        let roles: Vec<Role> = parse(&w).iter().map(|a| a.role).collect();
+        assert_eq!(roles[..8], [HostCompile; 8]);
+        assert_eq!(roles[8], Compile);
     }
 }
