@@ -13,12 +13,13 @@
 // RUN: llvm-dis-22 emulated.bc -o - | FileCheck --check-prefix=EMU %s
 // RUN: %sycl-clangxx -fsycl-device-only -std=c++17 -### -S device-only.cpp 2>&1 | FileCheck --check-prefix=PLAN %s
 // RUN: not %sycl-clangxx -fsycl-device-only -std=c++17 -c device-only.cpp other.o 2>&1 | FileCheck --check-prefix=MIXED %s
-// A depfile, as build systems ask for one: the source and the headers it reads, never the
-// generated device prelude.
+// A depfile, as build systems ask for one: the source and the headers it reads, the device
+// prelude from its installed place (like a compiler's own headers), never a generated file.
 // RUN: %sycl-clangxx -fsycl-device-only -std=c++17 -MD -MF dev.d -MT dev-target -c device-only.cpp -o dev.bc
-// RUN: FileCheck --check-prefix=DEPS --implicit-check-not=prelude --implicit-check-not='sycl-specconst-{{[0-9]+}}/' --input-file=dev.d %s
+// RUN: FileCheck --check-prefix=DEPS --implicit-check-not='sycl-specconst-{{[0-9]+}}/' --input-file=dev.d %s
 // DEPS: dev-target: \
 // DEPS-NEXT: device-only.cpp \
+// DEPS-NEXT: {{.*}}/include/sycl-specconst-device-prelude.hpp \
 // DEPS: sycl/sycl.hpp
 //
 // The symbolic ID of 'factor', resolved from the analysis, is the string the getter reads.
