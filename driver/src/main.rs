@@ -2,6 +2,7 @@
 //! with `-fsycl` it builds SYCL 2020 programs against Intel's headers and runtime with stock
 //! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
 
+mod aot;
 mod args;
 mod attributes;
 mod compile;

@@ -277,9 +277,12 @@ fn link(
     let registration = scratch.path("registration.o");
     echo.show(&format!(
         " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration (in process) -> \"{}\"",
-        cl.spec_constants.spelling(),
+        lowering_plan(cl),
         registration.display()
     ));
+    if cl.sycl_targets.cpu_ahead_of_time {
+        crate::aot::show_plan(tc, echo);
+    }
     let mut has_images = false;
     if !echo.dry_run {
         let mut bitcode = Vec::new();
@@ -298,39 +301,46 @@ fn link(
                     .strings
                     .get(offload::SPEC_CONSTANTS_KEY)
                     .map(String::as_str);
-                if built.unwrap_or("native") != cl.spec_constants.spelling() {
-                    return Err(Failure::Message(format!(
-                        "'{}' was compiled with -fsycl-spec-constants={}; link with the same option \
-                         (this link uses {})",
-                        input.display(),
-                        built.unwrap_or("native"),
-                        cl.spec_constants.spelling()
-                    )));
+                if built.unwrap_or("native") != cl.kernel_spec_constants().spelling() {
+                    return Err(mode_mismatch(cl, input, built.unwrap_or("native")));
                 }
                 bitcode.push((format!("{}#{i}", input.display()), image.image));
             }
         }
         if !bitcode.is_empty() {
-            let mode = match cl.spec_constants {
-                SpecConstMode::Native => Mode::Native,
-                SpecConstMode::Emulation => Mode::Emulation,
+            let targets = device::Targets {
+                spirv: cl.sycl_targets.spirv.then_some(match cl.spec_constants {
+                    SpecConstMode::Native => Mode::Native,
+                    SpecConstMode::Emulation => Mode::Emulation,
+                }),
+                cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
             };
-            let (images, steps) =
-                device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
+            let (mut images, steps) =
+                device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
                     .map_err(device_link_failure)?;
             for (step, time) in steps {
                 timing(step, time);
             }
             let started = Instant::now();
+            crate::aot::compile_cpu_images(tc, &mut images)?;
+            if cl.sycl_targets.cpu_ahead_of_time {
+                timing("ahead-of-time CPU images", started.elapsed());
+            }
+            let started = Instant::now();
             if cl.save_temps {
-                // device.spv/.prop for one image; device_<N>.* when the code was split.
+                // device.spv/.prop for one image; device_<N>.* when the code was split or
+                // built for two targets (`.bin`: a CPU program binary).
                 for (n, image) in images.iter().enumerate() {
                     let stem = if images.len() == 1 {
                         "device".to_string()
                     } else {
                         format!("device_{n}")
                     };
-                    write_file(&scratch.path(format!("{stem}.spv")), &image.spirv)?;
+                    let extension = match image.format {
+                        device::ImageFormat::SpirV => "spv",
+                        device::ImageFormat::Native => "bin",
+                    };
+                    write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
                     write_file(
                         &scratch.path(format!("{stem}.prop")),
                         image.property_sets.write().as_bytes(),
@@ -366,6 +376,38 @@ fn link(
     }
     // The output appears only once the link succeeded: a failed link leaves the old one.
     process::critical(|| move_into_place(&linked, output))
+}
+
+/// What the link's `-###` line says about lowering: the SPIR-V image's mode, and `emulation`
+/// for the CPU image built ahead of time.
+fn lowering_plan(cl: &CommandLine) -> String {
+    let mut plans = Vec::new();
+    if cl.sycl_targets.spirv {
+        plans.push(format!("spir64: {}", cl.spec_constants.spelling()));
+    }
+    if cl.sycl_targets.cpu_ahead_of_time {
+        plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
+    }
+    plans.join("; ")
+}
+
+/// An object whose kernels take spec constants another way than this link's targets need.
+fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
+    let needed = cl.kernel_spec_constants().spelling();
+    Failure::Message(if cl.sycl_targets.cpu_ahead_of_time {
+        format!(
+            "'{}' was compiled without -fsycl-targets=spir64_x86_64 (with -fsycl-spec-constants={built}); \
+             compile it with the targets of this link: spir64_x86_64 images emulate spec constants, \
+             and kernels then take them from a buffer",
+            input.display()
+        )
+    } else {
+        format!(
+            "'{}' was compiled with -fsycl-spec-constants={built}; link with the same option \
+             (this link uses {needed})",
+            input.display()
+        )
+    })
 }
 
 /// The bytes of `path` if it is an ELF file or an `ar` archive (the linker reports anything
