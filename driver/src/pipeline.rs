@@ -402,9 +402,15 @@ fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
             input.display()
         )
     } else {
+        // Objects built for spir64_x86_64 record emulation too, whatever the option said.
+        let aot_hint = if built == "emulation" {
+            " or, if it was compiled with -fsycl-targets=…spir64_x86_64, with those targets"
+        } else {
+            ""
+        };
         format!(
             "'{}' was compiled with -fsycl-spec-constants={built}; link with the same option \
-             (this link uses {needed})",
+             (this link uses {needed}){aot_hint}",
             input.display()
         )
     })
