@@ -308,49 +308,7 @@ fn link(
             }
         }
         if !bitcode.is_empty() {
-            let targets = device::Targets {
-                spirv: cl.sycl_targets.spirv.then_some(match cl.spec_constants {
-                    SpecConstMode::Native => Mode::Native,
-                    SpecConstMode::Emulation => Mode::Emulation,
-                }),
-                cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
-            };
-            let (mut images, steps) =
-                device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
-                    .map_err(device_link_failure)?;
-            for (step, time) in steps {
-                timing(step, time);
-            }
-            let started = Instant::now();
-            crate::aot::compile_cpu_images(tc, &mut images)?;
-            if cl.sycl_targets.cpu_ahead_of_time {
-                timing("ahead-of-time CPU images", started.elapsed());
-            }
-            let started = Instant::now();
-            if cl.save_temps {
-                // device.spv/.prop for one image; device_<N>.* when the code was split or
-                // built for two targets (`.bin`: a CPU program binary).
-                for (n, image) in images.iter().enumerate() {
-                    let stem = if images.len() == 1 {
-                        "device".to_string()
-                    } else {
-                        format!("device_{n}")
-                    };
-                    let extension = match image.format {
-                        device::ImageFormat::SpirV => "spv",
-                        device::ImageFormat::Native => "bin",
-                    };
-                    write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
-                    write_file(
-                        &scratch.path(format!("{stem}.prop")),
-                        image.property_sets.write().as_bytes(),
-                    )?;
-                }
-            }
-            let object = post_link::registration::registration_object(&images)
-                .map_err(|e| format!("cannot write the registration object: {e}"))?;
-            write_file(&registration, &object)?;
-            timing("registration object", started.elapsed());
+            write_registration(tc, cl, bitcode, scratch, &registration)?;
             has_images = true;
         }
     }
@@ -376,6 +334,66 @@ fn link(
     }
     // The output appears only once the link succeeded: a failed link leaves the old one.
     process::critical(|| move_into_place(&linked, output))
+}
+
+/// Device images from the objects' device code, for every target of the link (the CPU
+/// images compiled ahead of time), registered by one object at `registration`.
+fn write_registration(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    bitcode: Vec<(String, Vec<u8>)>,
+    scratch: &Scratch,
+    registration: &Path,
+) -> Result<()> {
+    let targets = device::Targets {
+        spirv: cl.sycl_targets.spirv.then_some(match cl.spec_constants {
+            SpecConstMode::Native => Mode::Native,
+            SpecConstMode::Emulation => Mode::Emulation,
+        }),
+        cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
+    };
+    let (mut images, steps) =
+        device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
+            .map_err(device_link_failure)?;
+    for (step, time) in steps {
+        timing(step, time);
+    }
+    if cl.sycl_targets.cpu_ahead_of_time {
+        let started = Instant::now();
+        crate::aot::compile_cpu_images(tc, &mut images)?;
+        timing("ahead-of-time CPU images", started.elapsed());
+    }
+    let started = Instant::now();
+    if cl.save_temps {
+        save_images(scratch, &images)?;
+    }
+    let object = post_link::registration::registration_object(&images)
+        .map_err(|e| format!("cannot write the registration object: {e}"))?;
+    write_file(registration, &object)?;
+    timing("registration object", started.elapsed());
+    Ok(())
+}
+
+/// `-save-temps`: device.spv/.prop for one image; device_<N>.* when the code was split or
+/// built for two targets (`.bin`: a CPU program binary).
+fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> {
+    for (n, image) in images.iter().enumerate() {
+        let stem = if images.len() == 1 {
+            "device".to_string()
+        } else {
+            format!("device_{n}")
+        };
+        let extension = match image.format {
+            device::ImageFormat::SpirV => "spv",
+            device::ImageFormat::Native => "bin",
+        };
+        write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
+        write_file(
+            &scratch.path(format!("{stem}.prop")),
+            image.property_sets.write().as_bytes(),
+        )?;
+    }
+    Ok(())
 }
 
 /// What the link's `-###` line says about lowering: the SPIR-V image's mode, and `emulation`
