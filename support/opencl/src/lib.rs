@@ -27,6 +27,8 @@ pub enum Error {
         path: PathBuf,
         platforms: Vec<String>,
     },
+    #[error("the OpenCL runtime built the device program for '{device}' but returned no binary")]
+    EmptyBinary { device: String },
     #[error("build options contain a NUL byte")]
     OptionsWithNul,
     #[error("building the device program for '{device}' failed ({}); build log:\n{log}", code_name(*code))]
@@ -158,7 +160,13 @@ impl CpuDevice<'_> {
                     .to_string(),
             });
         }
-        Ok(program.binary()?)
+        let binary = program.binary()?;
+        if binary.is_empty() {
+            return Err(Error::EmptyBinary {
+                device: self.name.clone(),
+            });
+        }
+        Ok(binary)
     }
 }
 

@@ -135,6 +135,9 @@ fn info_bytes(
 ) -> ClResult<Vec<u8>> {
     let mut size = 0usize;
     check(function, query(0, ptr::null_mut(), &mut size))?;
+    if size == 0 {
+        return Ok(Vec::new());
+    }
     let mut bytes = vec![0u8; size];
     check(
         function,
@@ -348,6 +351,9 @@ impl Program<'_> {
             )
         };
         check(FUNCTION, code)?;
+        if size == 0 {
+            return Ok(Vec::new());
+        }
         let mut binary = vec![0u8; size];
         let mut pointers = [binary.as_mut_ptr()];
         // SAFETY: an array of one pointer to `size` writable bytes, the size just reported.
