@@ -60,6 +60,15 @@ impl SpecConstMode {
     }
 }
 
+/// `-fsycl-targets=`: the device images a link registers (the last flag wins, as in clang).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SyclTargets {
+    /// `spir64`: SPIR-V, compiled by the runtime when a kernel first runs.
+    pub(crate) spirv: bool,
+    /// `spir64_x86_64`: the OpenCL CPU device's program binary, built at link time.
+    pub(crate) cpu_ahead_of_time: bool,
+}
+
 /// The command line, classified.
 #[derive(Clone, Debug)]
 pub(crate) struct CommandLine {
@@ -78,6 +87,7 @@ pub(crate) struct CommandLine {
     pub(crate) verbose: bool,
     pub(crate) save_temps: bool,
     pub(crate) spec_constants: SpecConstMode,
+    pub(crate) sycl_targets: SyclTargets,
     /// `-fsycl-device-code-split=`: how the link splits device code into images.
     pub(crate) device_code_split: Split,
     /// `-fsycl-footer-path=DIR`: where generated files go (default: next to the output).
@@ -126,7 +136,7 @@ pub(crate) enum ArgError {
     #[error("invalid value '{value}' in '{option}' (expected native or emulation)")]
     BadSpecConstMode { option: String, value: String },
     #[error(
-        "unsupported target '{target}' in '{option}' (sycl-clang++ builds spir64, also spelt spir64-unknown-unknown; ahead-of-time targets such as spir64_x86_64 are not supported yet)"
+        "unsupported target '{target}' in '{option}' (sycl-clang++ builds spir64, SPIR-V compiled at run time, and spir64_x86_64, the OpenCL CPU device's code compiled at link time; also spelt with -unknown-unknown)"
     )]
     BadSyclTarget { option: String, target: String },
     #[error("invalid value '{value}' in '{option}' (expected per_kernel, per_source, auto or off)")]
@@ -228,6 +238,10 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         verbose: false,
         save_temps: false,
         spec_constants: SpecConstMode::Native,
+        sycl_targets: SyclTargets {
+            spirv: true,
+            cpu_ahead_of_time: false,
+        },
         // DPC++ splits `auto` when no flag says otherwise: with one image, every new set of
         // native spec-constant values re-JITs every kernel of the program.
         device_code_split: Split::Auto,
@@ -265,6 +279,18 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
 }
 
 impl CommandLine {
+    /// How kernels receive spec constants, decided at compile time: an ahead-of-time image
+    /// emulates them, so with `spir64_x86_64` among the targets every kernel taking a
+    /// `kernel_handler` takes the runtime's spec-constant buffer, as DPC++'s do for such
+    /// targets. A SPIR-V image built beside it may still set them natively and ignore it.
+    pub(crate) fn kernel_spec_constants(&self) -> SpecConstMode {
+        if self.sycl_targets.cpu_ahead_of_time {
+            SpecConstMode::Emulation
+        } else {
+            self.spec_constants
+        }
+    }
+
     fn add_input(&mut self, path: PathBuf, language: Option<&OsStr>) {
         if language.is_some_and(|l| l.as_bytes().ends_with(b"-header")) {
             self.unsupported = Some("a precompiled header (-x c++-header)");
@@ -340,13 +366,27 @@ impl CommandLine {
                 };
             }
             Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
-            // DPC++'s target list: only the JIT SPIR-V target is built here; the flag is
-            // sycl-clang++'s (clang-22 does not know it).
+            // DPC++'s target list; the flag is sycl-clang++'s (clang-22 does not know it).
             Some(Id::SyclTargets) => {
-                let targets = value().to_string_lossy().into_owned();
-                for target in targets.split(',') {
-                    check_target(target, &text())?;
+                let mut targets = SyclTargets {
+                    spirv: false,
+                    cpu_ahead_of_time: false,
+                };
+                for target in value().to_string_lossy().split(',') {
+                    match target {
+                        "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
+                        "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => {
+                            targets.cpu_ahead_of_time = true;
+                        }
+                        _ => {
+                            return Err(ArgError::BadSyclTarget {
+                                option: text(),
+                                target: target.to_string(),
+                            });
+                        }
+                    }
                 }
+                self.sycl_targets = targets;
             }
             _ => return self.read_dpcpp_option(arg),
         }
@@ -442,7 +482,10 @@ impl CommandLine {
 /// One `-fsycl-targets` (or `-Xsycl-target-…=`) target: only the JIT SPIR-V target is built
 /// here; the option is sycl-clang++'s (clang-22 does not know it).
 fn check_target(target: &str, option: &str) -> Result<(), ArgError> {
-    if matches!(target, "spir64" | "spir64-unknown-unknown") {
+    if matches!(
+        target,
+        "spir64" | "spir64-unknown-unknown" | "spir64_x86_64" | "spir64_x86_64-unknown-unknown"
+    ) {
         Ok(())
     } else {
         Err(ArgError::BadSyclTarget {
@@ -584,8 +627,14 @@ mod tests {
             "a.o",
         ]);
         assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        let both = parse_str(&["-fsycl", "-fsycl-targets=spir64,spir64_x86_64", "a.o"]);
+        assert!(both.sycl_targets.spirv && both.sycl_targets.cpu_ahead_of_time);
+        assert_eq!(both.kernel_spec_constants(), SpecConstMode::Emulation);
+        assert_eq!(both.spec_constants, SpecConstMode::Native);
+        let aot = parse_str(&["-fsycl-targets=spir64", "-fsycl-targets=spir64_x86_64"]);
+        assert!(!aot.sycl_targets.spirv && aot.sycl_targets.cpu_ahead_of_time);
         for bad in [
-            "-fsycl-targets=spir64_x86_64",
+            "-fsycl-targets=spir64_gen",
             "-fsycl-targets=spir64,nvptx64",
             "-fsycl-targets=",
         ] {

@@ -763,7 +763,8 @@ fn finish_device_compile(
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
     }
     let container =
-        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.spec_constants, bitcode).to_bytes();
+        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.kernel_spec_constants(), bitcode)
+            .to_bytes();
     write_file(&files.embed, &container)?;
     Ok(kernels)
 }
@@ -884,7 +885,7 @@ fn finish_device_code(
     })?;
     resolve_spec_ids(&mut module, &unit.analysis_options(), analysis)?;
     let analysis = &*analysis;
-    let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
+    let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();
     let placed = place_device_kernels(
         &mut module,

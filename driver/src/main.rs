@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+mod aot;
 mod args;
 mod attributes;
 mod compile;
@@ -37,8 +38,10 @@ Options of sycl-clang++:
   -fsycl                          build SYCL code
   -fsycl-spec-constants=native|emulation
                                   how spec constants reach kernels (default native)
-  -fsycl-targets=spir64           the target built (SPIR-V, JIT; also spelt
-                                  spir64-unknown-unknown); others are refused
+  -fsycl-targets=T[,T]            the device images built: spir64 (SPIR-V, JIT; the
+                                  default) and spir64_x86_64 (the OpenCL CPU device's
+                                  binary, built at link time; spec constants emulated);
+                                  also spelt T-unknown-unknown; others are refused
   -fsycl-device-code-split=per_kernel|per_source|auto|off
                                   which kernels share a device image (default auto: per
                                   source, unless the code calls indirectly)

@@ -284,10 +284,14 @@ fn link(
     }
     echo.show(&format!(
         " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration{runtime_options} (in process) -> \"{}\"",
-        cl.spec_constants.spelling(),
+        lowering_plan(cl),
         registration.display()
     ));
-    let has_images = !echo.dry_run && register_device_images(cl, inputs, &registration, scratch)?;
+    if cl.sycl_targets.cpu_ahead_of_time {
+        crate::aot::show_plan(tc, echo);
+    }
+    let has_images =
+        !echo.dry_run && register_device_images(tc, cl, inputs, &registration, scratch)?;
     if cl.device_link_only {
         if echo.dry_run {
             return Ok(());
@@ -363,14 +367,8 @@ fn device_bitcode(cl: &CommandLine, inputs: &[PathBuf]) -> Result<Vec<(String, V
                 .strings
                 .get(offload::SPEC_CONSTANTS_KEY)
                 .map(String::as_str);
-            if built.unwrap_or("native") != cl.spec_constants.spelling() {
-                return Err(Failure::Message(format!(
-                    "'{}' was compiled with -fsycl-spec-constants={}; link with the same option \
-                     (this link uses {})",
-                    input.display(),
-                    built.unwrap_or("native"),
-                    cl.spec_constants.spelling()
-                )));
+            if built.unwrap_or("native") != cl.kernel_spec_constants().spelling() {
+                return Err(mode_mismatch(cl, input, built.unwrap_or("native")));
             }
             bitcode.push((format!("{}#{i}", input.display()), image.image));
         }
@@ -378,9 +376,10 @@ fn device_bitcode(cl: &CommandLine, inputs: &[PathBuf]) -> Result<Vec<(String, V
     Ok(bitcode)
 }
 
-/// Links, lowers and registers the inputs' device code into `registration`; `false` when
-/// there is none.
+/// Links, lowers and registers the inputs' device code into `registration`, for every target
+/// of the link (the CPU images compiled ahead of time); `false` when there is none.
 fn register_device_images(
+    tc: &Toolchain,
     cl: &CommandLine,
     inputs: &[PathBuf],
     registration: &Path,
@@ -390,30 +389,27 @@ fn register_device_images(
     if bitcode.is_empty() {
         return Ok(false);
     }
-    let mode = match cl.spec_constants {
-        SpecConstMode::Native => Mode::Native,
-        SpecConstMode::Emulation => Mode::Emulation,
+    let targets = device::Targets {
+        spirv: cl.sycl_targets.spirv.then_some(match cl.spec_constants {
+            SpecConstMode::Native => Mode::Native,
+            SpecConstMode::Emulation => Mode::Emulation,
+        }),
+        cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
     };
-    let (images, steps) = device::build_images(bitcode, mode, cl.device_code_split, SPIRV_VERSION)
-        .map_err(device_link_failure)?;
+    let (mut images, steps) =
+        device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
+            .map_err(device_link_failure)?;
     for (step, time) in steps {
         timing(step, time);
     }
+    if cl.sycl_targets.cpu_ahead_of_time {
+        let started = Instant::now();
+        crate::aot::compile_cpu_images(tc, &mut images)?;
+        timing("ahead-of-time CPU images", started.elapsed());
+    }
     let started = Instant::now();
     if cl.save_temps {
-        // device.spv/.prop for one image; device_<N>.* when the code was split.
-        for (n, image) in images.iter().enumerate() {
-            let stem = if images.len() == 1 {
-                "device".to_string()
-            } else {
-                format!("device_{n}")
-            };
-            write_file(&scratch.path(format!("{stem}.spv")), &image.spirv)?;
-            write_file(
-                &scratch.path(format!("{stem}.prop")),
-                image.property_sets.write().as_bytes(),
-            )?;
-        }
+        save_images(scratch, &images)?;
     }
     let options = post_link::registration::BuildOptions {
         compile: cl.backend_options.join(" "),
@@ -492,6 +488,66 @@ fn runtime_leak_suppressions() -> Result<Vec<u8>> {
     module
         .emit_pic_object("x86_64-pc-linux-gnu")
         .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
+}
+
+/// `-save-temps`: device.spv/.prop for one image; device_<N>.* when the code was split or
+/// built for two targets (`.bin`: a CPU program binary).
+fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> {
+    for (n, image) in images.iter().enumerate() {
+        let stem = if images.len() == 1 {
+            "device".to_string()
+        } else {
+            format!("device_{n}")
+        };
+        let extension = match image.format {
+            device::ImageFormat::SpirV => "spv",
+            device::ImageFormat::Native => "bin",
+        };
+        write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
+        write_file(
+            &scratch.path(format!("{stem}.prop")),
+            image.property_sets.write().as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
+/// What the link's `-###` line says about lowering: the SPIR-V image's mode, and `emulation`
+/// for the CPU image built ahead of time.
+fn lowering_plan(cl: &CommandLine) -> String {
+    let mut plans = Vec::new();
+    if cl.sycl_targets.spirv {
+        plans.push(format!("spir64: {}", cl.spec_constants.spelling()));
+    }
+    if cl.sycl_targets.cpu_ahead_of_time {
+        plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
+    }
+    plans.join("; ")
+}
+
+/// An object whose kernels take spec constants another way than this link's targets need.
+fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
+    let needed = cl.kernel_spec_constants().spelling();
+    Failure::Message(if cl.sycl_targets.cpu_ahead_of_time {
+        format!(
+            "'{}' was compiled without -fsycl-targets=spir64_x86_64 (with -fsycl-spec-constants={built}); \
+             compile it with the targets of this link: spir64_x86_64 images emulate spec constants, \
+             and kernels then take them from a buffer",
+            input.display()
+        )
+    } else {
+        // Objects built for spir64_x86_64 record emulation too, whatever the option said.
+        let aot_hint = if built == "emulation" {
+            " or, if it was compiled with -fsycl-targets=…spir64_x86_64, with those targets"
+        } else {
+            ""
+        };
+        format!(
+            "'{}' was compiled with -fsycl-spec-constants={built}; link with the same option \
+             (this link uses {needed}){aot_hint}",
+            input.display()
+        )
+    })
 }
 
 /// The bytes of `path` if it is an ELF file or an `ar` archive (the linker reports anything

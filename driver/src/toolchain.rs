@@ -111,6 +111,12 @@ impl Toolchain {
         ))
     }
 
+    /// The Intel OpenCL CPU runtime, which builds `spir64_x86_64` images ahead of time (the
+    /// same library the ICD loader hands built programs to).
+    pub(crate) fn cpu_runtime(&self) -> PathBuf {
+        self.runtime_lib.join("libintelocl.so")
+    }
+
     /// A clear error when the runtime is missing.
     pub(crate) fn check_runtime(&self) -> Result<(), String> {
         for (file, package) in [

@@ -891,22 +891,63 @@ pub(crate) fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_
     }
 }
 
+/// Which devices an image is for, as the runtime's image target string names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageTarget {
+    /// `spir64`: SPIR-V the runtime compiles when a kernel first runs (JIT).
+    Spir64,
+    /// `spir64_x86_64`: built ahead of time for the OpenCL CPU device.
+    Spir64X86_64,
+}
+
+impl ImageTarget {
+    /// The target string the runtime matches images against (`spirv64-…` is refused).
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageTarget::Spir64 => "spir64",
+            ImageTarget::Spir64X86_64 => "spir64_x86_64",
+        }
+    }
+}
+
+/// What an image's code is: the runtime's `sycl_device_binary_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// A device's own program binary (value 1).
+    Native,
+    /// SPIR-V (value 2).
+    SpirV,
+}
+
 /// One device image ready to be registered with the runtime.
 #[derive(Clone, Debug)]
 pub struct DeviceImage {
-    pub spirv: Vec<u8>,
+    pub target: ImageTarget,
+    pub format: ImageFormat,
+    pub code: Vec<u8>,
     pub property_sets: PropertySets,
     pub kernels: Vec<String>,
+}
+
+/// Which images a link builds from each split module: a SPIR-V image lowered in `spirv`'s
+/// mode, and one for ahead-of-time compilation to the CPU device, whose spec constants are
+/// always emulated (the runtime sets spec constants natively only in SPIR-V images). Its code
+/// is SPIR-V until the caller compiles it (format `SpirV`, target `Spir64X86_64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Targets {
+    pub spirv: Option<Mode>,
+    pub cpu_ahead_of_time: bool,
 }
 
 /// How long each step of [`build_image`] took, in order.
 pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec
-/// constants in `mode` in each, and returns the images with the time each step took.
+/// constants in each as `targets` says, and returns the images (per split module, the SPIR-V
+/// image first) with the time each step took.
 pub fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
-    mode: Mode,
+    targets: Targets,
     split: images::Split,
     spirv_version: &str,
 ) -> Result<(Vec<DeviceImage>, StepTimes), DeviceError> {
@@ -927,27 +968,58 @@ pub fn build_images(
         lap("device-code split", &mut times);
     }
     let mut lowered = Vec::with_capacity(modules.len());
-    for mut module in modules {
-        lower::lower(&mut module, mode)?;
-        module.verify().map_err(|e| {
-            DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
-        })?;
-        let property_sets = images::property_sets(&module, false)?;
-        if mode == Mode::Emulation {
-            declare_emulated_ids(&mut module)?;
+    for module in modules {
+        // Each image lowers a module of its own; a copy only when both are built.
+        let (for_spirv, ahead_of_time) = match (targets.spirv, targets.cpu_ahead_of_time) {
+            (Some(mode), true) => {
+                let copy = module.clone_module();
+                (Some((module, mode)), Some(copy))
+            }
+            (Some(mode), false) => (Some((module, mode)), None),
+            (None, true) => (None, Some(module)),
+            (None, false) => (None, None),
+        };
+        if let Some((module, mode)) = for_spirv {
+            lowered.push(lower_image(module, mode, ImageTarget::Spir64)?);
         }
-        lowered.push((module, property_sets));
+        if let Some(module) = ahead_of_time {
+            lowered.push(lower_image(
+                module,
+                Mode::Emulation,
+                ImageTarget::Spir64X86_64,
+            )?);
+        }
     }
     lap("spec-constant lowering", &mut times);
     let mut images = Vec::with_capacity(lowered.len());
-    for (module, property_sets) in lowered {
-        let spirv = images::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
+    for (module, property_sets, target) in lowered {
+        let code = images::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
         images.push(DeviceImage {
-            spirv,
+            target,
+            format: ImageFormat::SpirV,
+            code,
             property_sets,
             kernels: lower::kernel_names(&module),
         });
     }
     lap("SPIR-V", &mut times);
     Ok((images, times))
+}
+
+/// One image's module lowered in `mode`, with its property sets.
+fn lower_image(
+    mut module: Module<'_>,
+    mode: Mode,
+    target: ImageTarget,
+) -> Result<(Module<'_>, PropertySets, ImageTarget), DeviceError> {
+    lower::lower(&mut module, mode)?;
+    module
+        .verify()
+        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
+    let property_sets = images::property_sets(&module, false)?;
+    // Only SPIR-V images have their emulated IDs set natively as well.
+    if mode == Mode::Emulation && target == ImageTarget::Spir64 {
+        declare_emulated_ids(&mut module)?;
+    }
+    Ok((module, property_sets, target))
 }

@@ -3,22 +3,24 @@
 //!
 //! Layouts (x86-64; accepted by Intel's runtime 2026.2, see ARCHITECTURE.md):
 //! binary descriptor `{i16 version 1, i16 count, ptr images, ptr null, ptr null}`; device image
-//! version 3 `{i16 3, i8 kind 8 (SYCL), i8 format 2 (SPIR-V), ptr target, ptr compile options,
+//! version 3 `{i16 3, i8 kind 8 (SYCL), i8 format, ptr target, ptr compile options,
 //! ptr link options, ptr begin, ptr end, ptr entries begin/end, ptr property sets begin/end}`;
 //! offload entry `{i64 0, i16 1, i16 8, i32 0, ptr null, ptr name, i64 0, i64 0, ptr null}`;
 //! property set `{ptr name, ptr begin, ptr end}`; property `{ptr name, ptr value, i32 type,
-//! i64 size}` (UINT32 values live in `size` with a null `value`).
+//! i64 size}` (UINT32 values live in `size` with a null `value`). Format 2 (SPIR-V) with
+//! target `spir64` is JIT code; format 1 (native) with target `spir64_x86_64` is a CPU
+//! program binary built ahead of time, which the runtime creates with
+//! `urProgramCreateWithBinary` and whose spec constants it only emulates (as DPC++ registers
+//! `-fsycl-targets=spir64_x86_64` images).
 //!
 //! The module is written as LLVM IR text and compiled in process; LLVM checks it on parsing.
 
 use std::fmt::Write as _;
 
-use crate::device::DeviceImage;
+use crate::device::{DeviceImage, ImageFormat};
 use crate::llvm::Context;
 use crate::prop::{self, PropValue};
 
-/// The target string the runtime matches images against (`spirv64-…` is refused).
-pub const IMAGE_TARGET: &str = "spir64";
 const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
 /// A section every registration object has: a link that finds it in an input knows the
 /// input already registers device images (`sycl-clang++ -fsycl-link`'s output), and must not
@@ -100,7 +102,6 @@ pub fn registration_ir_with_options(images: &[DeviceImage], options: &BuildOptio
          %set = type { ptr, ptr, ptr }\n\
          %property = type { ptr, ptr, i32, i64 }\n\n",
     );
-    let target = string_global(&mut out, "target", IMAGE_TARGET);
     let options = (
         string_global(&mut out, "compile_options", &options.compile),
         string_global(&mut out, "link_options", &options.link),
@@ -113,7 +114,7 @@ pub fn registration_ir_with_options(images: &[DeviceImage], options: &BuildOptio
     let image_rows: Vec<String> = images
         .iter()
         .enumerate()
-        .map(|(i, image)| image_row(&mut out, i, image, &target, &options))
+        .map(|(i, image)| image_row(&mut out, i, image, &options))
         .collect();
     let images_array = array_global(&mut out, "images", "%image", &image_rows);
     let _ = writeln!(
@@ -136,10 +137,15 @@ fn image_row(
     out: &mut String,
     i: usize,
     image: &DeviceImage,
-    target: &str,
     (compile_options, link_options): &(String, String),
 ) -> String {
-    let code = bytes_global(out, &format!("image{i}.spirv"), &image.spirv, 8);
+    let target = string_global(out, &format!("image{i}.target"), image.target.name());
+    // `sycl_device_binary_type`: 1 native, 2 SPIR-V.
+    let format = match image.format {
+        ImageFormat::Native => 1,
+        ImageFormat::SpirV => 2,
+    };
+    let code = bytes_global(out, &format!("image{i}.code"), &image.code, 8);
     let mut entry_rows = Vec::new();
     for (k, kernel) in image.kernels.iter().enumerate() {
         let name = string_global(out, &format!("image{i}.kernel{k}"), kernel);
@@ -156,9 +162,9 @@ fn image_row(
         .collect();
     let sets = array_global(out, &format!("image{i}.sets"), "%set", &set_rows);
     format!(
-        "%image {{ i16 3, i8 8, i8 2, ptr {target}, ptr {compile_options}, ptr {link_options}, ptr {code}, ptr {}, \
-         ptr {}, ptr {}, ptr {}, ptr {} }}",
-        end_of(&code, "i8", image.spirv.len()),
+        "%image {{ i16 3, i8 8, i8 {format}, ptr {target}, ptr {compile_options}, ptr {link_options}, \
+         ptr {code}, ptr {}, ptr {}, ptr {}, ptr {}, ptr {} }}",
+        end_of(&code, "i8", image.code.len()),
         entries.0,
         entries.1,
         sets.0,
@@ -214,6 +220,7 @@ fn array_global(out: &mut String, name: &str, ty: &str, rows: &[String]) -> (Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::device::ImageTarget;
     use crate::prop::PropertySets;
 
     #[test]
@@ -231,7 +238,9 @@ mod tests {
             PropValue::Bytes(vec![1, 2, 3]),
         );
         let image = DeviceImage {
-            spirv: vec![0x07, 0x23, 0x02, 0x03],
+            target: ImageTarget::Spir64,
+            format: ImageFormat::SpirV,
+            code: vec![0x07, 0x23, 0x02, 0x03],
             property_sets: sets,
             kernels: vec!["_ZTS1K".into()],
         };
@@ -244,5 +253,33 @@ mod tests {
         );
         let object = registration_object(&[image]).expect("object");
         assert_eq!(&object[..4], b"\x7fELF");
+    }
+
+    #[test]
+    fn native_cpu_images_are_registered_as_dpcpp_does() {
+        let image = |target, format| DeviceImage {
+            target,
+            format,
+            code: vec![1, 2],
+            property_sets: PropertySets::default(),
+            kernels: vec!["_ZTS1K".into()],
+        };
+        let ir = registration_ir(&[
+            image(ImageTarget::Spir64, ImageFormat::SpirV),
+            image(ImageTarget::Spir64X86_64, ImageFormat::Native),
+        ]);
+        assert!(
+            ir.contains("@image0.target = private unnamed_addr constant [7 x i8] c\"spir64\\00\""),
+            "{ir}"
+        );
+        assert!(ir.contains("c\"spir64_x86_64\\00\""), "{ir}");
+        assert!(
+            ir.contains("%image { i16 3, i8 8, i8 2, ptr @image0.target,"),
+            "{ir}"
+        );
+        assert!(
+            ir.contains("%image { i16 3, i8 8, i8 1, ptr @image1.target,"),
+            "{ir}"
+        );
     }
 }
