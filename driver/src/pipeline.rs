@@ -512,16 +512,17 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
     Ok(())
 }
 
-/// What the link's `-###` line says about lowering: the SPIR-V image's mode, and `emulation`
-/// for the CPU image built ahead of time.
+/// What the link's `-###` line says about lowering: the SPIR-V image's mode (alone when that
+/// is the only target), and `emulation` for the CPU image built ahead of time.
 fn lowering_plan(cl: &CommandLine) -> String {
+    if !cl.sycl_targets.cpu_ahead_of_time {
+        return cl.spec_constants.spelling().to_string();
+    }
     let mut plans = Vec::new();
     if cl.sycl_targets.spirv {
         plans.push(format!("spir64: {}", cl.spec_constants.spelling()));
     }
-    if cl.sycl_targets.cpu_ahead_of_time {
-        plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
-    }
+    plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
     plans.join("; ")
 }
 
