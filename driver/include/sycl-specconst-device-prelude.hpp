@@ -221,7 +221,7 @@ __spirv_GroupNonUniformBallotBitCount(int execution, int operation, unsigned int
 extern __attribute__((nothrow)) void __spirv_ocl_prefetch(const __attribute__((opencl_global)) unsigned char *p, unsigned long bytes);
 
 
-// ===== Device library (issue 21 §1): group and sub-group operations =====
+// ===== Device library (issue 21 §1): group, sub-group, integer and address-space built-ins =====
 // Declared from the SPIR-V specification (OpGroup*, OpGroupNonUniform*, Scope and
 // GroupOperation operands) and the argument types Intel's headers pass after their OpenCL
 // conversion (8- and 16-bit integers widened to 32 bits, sycl::half as _Float16). LLVM's SPIR-V
@@ -372,8 +372,83 @@ __attribute__((unavailable("sycl::multiplies in a group algorithm over a work-gr
                            "sub-group is not supported by sycl-clang++: the CPU device has no "
                            "SPV_KHR_uniform_group_instructions"))) T
 __spirv_GroupFMulKHR(int scope, unsigned int operation, T value);
+
+// Integer built-ins (OpenCL.std s_*/u_* and the sign-agnostic ones) for the OpenCL forms of
+// SYCL's integers: 8- to 64-bit, scalars and 2/3/4/8/16-vectors. s_abs and s_abs_diff return the
+// unsigned type, as OpenCL's abs does; the headers bit_cast every result.
+#define __SCC_FOR_SIGNED(M, NAME)                                                              \
+  __SCC_SHAPES(M, NAME, signed char) __SCC_SHAPES(M, NAME, short)                             \
+  __SCC_SHAPES(M, NAME, int) __SCC_SHAPES(M, NAME, long)
+#define __SCC_FOR_UNSIGNED(M, NAME)                                                            \
+  __SCC_SHAPES(M, NAME, unsigned char) __SCC_SHAPES(M, NAME, unsigned short)                  \
+  __SCC_SHAPES(M, NAME, unsigned int) __SCC_SHAPES(M, NAME, unsigned long)
+#define __SCC_FOR_INTEGERS(M, NAME) __SCC_FOR_SIGNED(M, NAME) __SCC_FOR_UNSIGNED(M, NAME)
+#define __SCC_SU(M, NAME) __SCC_FOR_SIGNED(M, s_##NAME) __SCC_FOR_UNSIGNED(M, u_##NAME)
+__SCC_SU(__SCC_BINARY, min)
+__SCC_SU(__SCC_BINARY, max)
+__SCC_SU(__SCC_TERNARY, clamp)
+__SCC_SU(__SCC_BINARY, add_sat)
+__SCC_SU(__SCC_BINARY, sub_sat)
+__SCC_SU(__SCC_BINARY, hadd)
+__SCC_SU(__SCC_BINARY, rhadd)
+__SCC_SU(__SCC_BINARY, mul_hi)
+__SCC_SU(__SCC_TERNARY, mad_hi)
+__SCC_SU(__SCC_TERNARY, mad_sat)
+__SCC_FOR_UNSIGNED(__SCC_UNARY, u_abs)
+__SCC_FOR_UNSIGNED(__SCC_BINARY, u_abs_diff)
+__SCC_FOR_INTEGERS(__SCC_UNARY, clz)
+__SCC_FOR_INTEGERS(__SCC_UNARY, ctz)
+__SCC_FOR_INTEGERS(__SCC_UNARY, popcount)
+__SCC_FOR_INTEGERS(__SCC_BINARY, rotate)
+__SCC_SHAPES(__SCC_TERNARY, s_mad24, int)
+__SCC_SHAPES(__SCC_TERNARY, u_mad24, unsigned int)
+__SCC_SHAPES(__SCC_BINARY, s_mul24, int)
+__SCC_SHAPES(__SCC_BINARY, u_mul24, unsigned int)
+#define __SCC_TO_UNSIGNED(S, U)                                                                \
+  __SCC_PURE U __spirv_ocl_s_abs(S);                                                           \
+  __SCC_PURE U __spirv_ocl_s_abs_diff(S, S);
+#define __SCC_SIGNED_PAIR(S, U, WIDE_S, WIDE_U)                                                \
+  __SCC_TO_UNSIGNED(S, U)                                                                    \
+  __SCC_PURE WIDE_S __spirv_ocl_s_upsample(S, U);                                              \
+  __SCC_PURE WIDE_U __spirv_ocl_u_upsample(U, U);
+#define __SCC_SIGNED_PAIR_SHAPES(S, U, WS, WU)                                                 \
+  __SCC_SIGNED_PAIR(S, U, WS, WU)                                                              \
+  __SCC_SIGNED_PAIR(__SCC_VEC(S, 2), __SCC_VEC(U, 2), __SCC_VEC(WS, 2), __SCC_VEC(WU, 2))     \
+  __SCC_SIGNED_PAIR(__SCC_VEC(S, 3), __SCC_VEC(U, 3), __SCC_VEC(WS, 3), __SCC_VEC(WU, 3))     \
+  __SCC_SIGNED_PAIR(__SCC_VEC(S, 4), __SCC_VEC(U, 4), __SCC_VEC(WS, 4), __SCC_VEC(WU, 4))     \
+  __SCC_SIGNED_PAIR(__SCC_VEC(S, 8), __SCC_VEC(U, 8), __SCC_VEC(WS, 8), __SCC_VEC(WU, 8))     \
+  __SCC_SIGNED_PAIR(__SCC_VEC(S, 16), __SCC_VEC(U, 16), __SCC_VEC(WS, 16), __SCC_VEC(WU, 16))
+__SCC_SIGNED_PAIR_SHAPES(signed char, unsigned char, short, unsigned short)
+__SCC_SIGNED_PAIR_SHAPES(short, unsigned short, int, unsigned int)
+__SCC_SIGNED_PAIR_SHAPES(int, unsigned int, long, unsigned long)
+// abs of 64-bit values (no wider type to upsample to).
+__SCC_TO_UNSIGNED(long, unsigned long)
+__SCC_TO_UNSIGNED(__SCC_VEC(long, 2), __SCC_VEC(unsigned long, 2))
+__SCC_TO_UNSIGNED(__SCC_VEC(long, 3), __SCC_VEC(unsigned long, 3))
+__SCC_TO_UNSIGNED(__SCC_VEC(long, 4), __SCC_VEC(unsigned long, 4))
+__SCC_TO_UNSIGNED(__SCC_VEC(long, 8), __SCC_VEC(unsigned long, 8))
+__SCC_TO_UNSIGNED(__SCC_VEC(long, 16), __SCC_VEC(unsigned long, 16))
+#undef __SCC_SIGNED_PAIR_SHAPES
+#undef __SCC_SIGNED_PAIR
+#undef __SCC_TO_UNSIGNED
+#undef __SCC_SU
+#undef __SCC_FOR_INTEGERS
+#undef __SCC_FOR_UNSIGNED
+#undef __SCC_FOR_SIGNED
+
+// Address-space casts of generic pointers (OpGenericCastToPtrExplicit): null when the object
+// is not in that space. The headers cast the result to the element type.
+#define __SCC_CAST_TO(SPACE, ATTRIBUTE)                                                        \
+  extern __attribute__((nothrow, const)) __attribute__((ATTRIBUTE)) void                     \
+      *__spirv_GenericCastToPtrExplicit_To##SPACE(void *pointer, int storage_class);          \
+  extern __attribute__((nothrow, const)) __attribute__((ATTRIBUTE)) const void               \
+      *__spirv_GenericCastToPtrExplicit_To##SPACE(const void *pointer, int storage_class);
+__SCC_CAST_TO(Global, opencl_global)
+__SCC_CAST_TO(Local, opencl_local)
+__SCC_CAST_TO(Private, opencl_private)
+#undef __SCC_CAST_TO
 #undef __SCC_GROUP
-// ===== end of device library: group and sub-group operations =====
+// ===== end of device library: group, sub-group, integer and address-space built-ins =====
 
 #undef __SCC_PURE
 // Range rounding would add a second kernel per parallel_for that the host side does not
