@@ -20,8 +20,9 @@ use crate::offload;
 use crate::toolchain::Toolchain;
 
 pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
-/// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4).
-const SPIRV_VERSION: &str = "1.2";
+/// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4). 1.3 is the
+/// first with the sub-group (OpGroupNonUniform*) instructions Intel's headers use.
+const SPIRV_VERSION: &str = "1.3";
 
 /// Why a run stopped. `Reported` means the diagnostics are already on stderr.
 #[derive(Debug)]

@@ -931,9 +931,14 @@ fn init_llvm() {
         let _ = PROGRAM.set(program_name());
         // sycl_ext_oneapi_private_alloca lowers to a variable-length private array, which the
         // SPIR-V backend emits only with Intel's extension allowed (DPC++ allows it too).
+        // Floating-point atomics (atomic_ref<float>, reductions' atomic strategies) need the
+        // float-atomic extensions, which the CPU device has (cl_ext_float_atomics). An extension
+        // is only declared by modules that use it.
         let args = [
             c"sycl-specconst".as_ptr(),
-            c"--spirv-ext=+SPV_INTEL_variable_length_array".as_ptr(),
+            c"--spirv-ext=+SPV_INTEL_variable_length_array,+SPV_EXT_shader_atomic_float_add,\
++SPV_EXT_shader_atomic_float_min_max,+SPV_EXT_shader_atomic_float16_add"
+                .as_ptr(),
         ];
         llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), ptr::null());
         llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(fatal_error));
