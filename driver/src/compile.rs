@@ -642,6 +642,7 @@ fn finish_device_code(
         unit.device_text_without_constructor_lists()
     })?;
     resolve_spec_ids(&module, &unit.analysis_options(), analysis)?;
+    post_link::private_arrays::lower_private_arrays(&module).map_err(|e| e.to_string())?;
     let analysis = &*analysis;
     let emulated = unit.cl.spec_constants == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();

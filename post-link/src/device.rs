@@ -918,7 +918,7 @@ pub fn build_images(
     }
     let mut lowered = Vec::with_capacity(modules.len());
     for mut module in modules {
-        lower::lower(&module, mode)?;
+        lower::lower_for_runtime(&module, mode)?;
         module.verify().map_err(|e| {
             DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end()))
         })?;

@@ -22,6 +22,7 @@ pub mod llvm;
 pub mod lower;
 pub mod model;
 pub mod object_layout;
+pub mod private_arrays;
 pub mod prop;
 pub mod registration;
 pub mod requirements;
