@@ -412,6 +412,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
     // Before the device compile's own errors, which would come from deep inside Intel's
     // headers without naming the feature.
     refuse_unsupported(&analysis)?;
+    refuse_kernel_restrictions(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
@@ -444,6 +445,19 @@ fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
         );
     }
     if analysis.unsupported.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(1))
+    }
+}
+
+/// Code kernels reach that a SYCL device cannot run (`plugin`'s kernel-restriction checks),
+/// refused at compile time as DPC++ refuses it.
+fn refuse_kernel_restrictions(analysis: &model::Analysis) -> Result<()> {
+    for error in &analysis.kernel_restrictions {
+        eprintln!("{error}");
+    }
+    if analysis.kernel_restrictions.is_empty() {
         Ok(())
     } else {
         Err(Failure::Reported(1))
