@@ -57,3 +57,14 @@ int main() {
   });
   return 0;
 }
+
+// Arrays are const by their elements: a non-const table is refused, a const one accepted.
+int table[4];
+const int steps[2] = {1, 2};
+void more(sycl::queue &q, int *out) {
+  q.submit([&](sycl::handler &h) {
+    h.single_task<class Table>([=] { out[0] = table[1] + steps[1]; });
+    // CHECK: global-variables.cpp:[[@LINE-1]]:47: error: SYCL kernel cannot use a non-const global variable: 'table'
+    // CHECK-NEXT: global-variables.cpp:[[@LINE-2]]:5: note: in SYCL kernel 'Table' launched here
+  });
+}

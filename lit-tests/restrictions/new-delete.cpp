@@ -33,3 +33,13 @@ int main() {
   });
   return 0;
 }
+
+// A kernel launched from a function template is checked in each instantiation.
+template <typename T> void launch(sycl::queue &q, T *out) {
+  q.submit([&](sycl::handler &h) {
+    h.single_task<class FromTemplate>([=] { *out = *new T(); });
+    // CHECK: new-delete.cpp:[[@LINE-1]]:53: error: SYCL kernel cannot allocate storage: 'new' expression
+    // CHECK-NEXT: new-delete.cpp:[[@LINE-2]]:5: note: in SYCL kernel 'FromTemplate' launched here
+  });
+}
+void launch_ints(sycl::queue &q, int *out) { launch(q, out); }
