@@ -470,3 +470,57 @@ __SCC_CAST_TO(Private, opencl_private)
 #endif
 #define SYCL_EXTERNAL [[clang::sycl_external]]
 #endif
+
+// ---- sycl_ext_oneapi_private_alloca (issue 21 §4) ----------------------------------------
+// DPC++'s clang implements private_alloca and aligned_private_alloca as aliases of its
+// builtins __builtin_intel_sycl_alloca(_with_align), which stock clang lacks (and refuses to
+// alias). Here the headers' alias attribute is dropped and both templates are defined before
+// the headers declare them: each call reaches the device IR as a call of the declared-only
+// __sycl_specconst::private_array(ID, &spec id, element size, alignment), which sycl-clang++
+// rewrites into DPC++'s llvm.sycl.alloca form (post_link::device::lower_private_arrays); the
+// spec-constant lowering then makes it a private array of the spec constant's length.
+#if __has_include(<sycl/detail/defines.hpp>)
+#include <sycl/detail/defines.hpp>
+#undef __SYCL_BUILTIN_ALIAS
+#define __SYCL_BUILTIN_ALIAS(builtin)
+namespace __sycl_specconst {
+void *private_array(const char *symbolic_id, const void *spec_id, unsigned long element_size,
+                    unsigned long alignment) noexcept;
+}
+namespace sycl {
+inline namespace _V1 {
+namespace access {
+enum class address_space : int;
+enum class decorated : int;
+} // namespace access
+template <typename ElementType, access::address_space Space, access::decorated DecorateAddress>
+class multi_ptr;
+class kernel_handler;
+namespace ext::oneapi::experimental {
+// address_space 0 is private_space (sycl/access/access.hpp); the enumerator is not declared
+// yet, the value is what makes the return types of both declarations one type.
+template <typename ElementType, decltype(sizeof(0)) Alignment, auto &SizeSpecName,
+          access::decorated DecorateAddress>
+multi_ptr<ElementType, static_cast<access::address_space>(0), DecorateAddress>
+aligned_private_alloca(kernel_handler &) {
+  static_assert(Alignment > 0 && (Alignment & (Alignment - 1)) == 0,
+                "aligned_private_alloca: the alignment must be a power of two");
+  using result = multi_ptr<ElementType, static_cast<access::address_space>(0), DecorateAddress>;
+  using decorated = typename multi_ptr<ElementType, static_cast<access::address_space>(0),
+                                       static_cast<access::decorated>(1)>::pointer;
+  void *array = ::__sycl_specconst::private_array(
+      __builtin_sycl_unique_stable_id(SizeSpecName), &SizeSpecName, sizeof(ElementType),
+      Alignment < alignof(ElementType) ? alignof(ElementType) : Alignment);
+  return result((decorated)array);
+}
+template <typename ElementType, auto &SizeSpecName, access::decorated DecorateAddress>
+multi_ptr<ElementType, static_cast<access::address_space>(0), DecorateAddress>
+private_alloca(kernel_handler &kh) {
+  return aligned_private_alloca<ElementType, alignof(ElementType), SizeSpecName,
+                                DecorateAddress>(kh);
+}
+} // namespace ext::oneapi::experimental
+} // namespace _V1
+} // namespace sycl
+#endif
+// ---- end of sycl_ext_oneapi_private_alloca -----------------------------------------------

@@ -519,6 +519,7 @@ fn analyse_beside_device_compile(
     // Before the device compile's own errors, which would come from deep inside Intel's
     // headers without naming the feature.
     refuse_unsupported(&analysis)?;
+    refuse_kernel_restrictions(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
     if !unit.cl.unnamed_lambdas {
         refuse_unnamed_lambdas(&analysis)?;
@@ -674,6 +675,19 @@ fn refuse_unnamed_lambdas(analysis: &model::Analysis) -> Result<()> {
         );
     }
     if refused.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Reported(1))
+    }
+}
+
+/// Code kernels reach that a SYCL device cannot run (`plugin`'s kernel-restriction checks),
+/// refused at compile time as DPC++ refuses it.
+fn refuse_kernel_restrictions(analysis: &model::Analysis) -> Result<()> {
+    for error in &analysis.kernel_restrictions {
+        eprintln!("{error}");
+    }
+    if analysis.kernel_restrictions.is_empty() {
         Ok(())
     } else {
         Err(Failure::Reported(1))
@@ -884,6 +898,7 @@ fn finish_device_code(
         unit.device_text_without_constructor_lists()
     })?;
     resolve_spec_ids(&mut module, &unit.analysis_options(), analysis)?;
+    post_link::private_arrays::lower_private_arrays(&mut module).map_err(|e| e.to_string())?;
     let analysis = &*analysis;
     let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();

@@ -347,6 +347,7 @@ mod tests {
             warnings: Vec::new(),
             local_spec_ids: Vec::new(),
             unsupported: Vec::new(),
+            kernel_restrictions: Vec::new(),
         }
     }
 

@@ -99,7 +99,31 @@ fn host_parse_args(args: &[OsString]) -> Vec<OsString> {
     // the analyses behind them (CFG-based checks of every body: ~3% of a large TU's parse).
     // Errors, including warnings that default to errors, are unaffected.
     out.push("-w".into());
+    // SYCL_EXTERNAL as an attribute libclang shows, for the kernel-restriction checks (Intel's
+    // headers keep a predefined SYCL_EXTERNAL; on the host they would define it empty).
+    if !defines_macro(&out, "SYCL_EXTERNAL") {
+        out.push(
+            format!(
+                "-DSYCL_EXTERNAL=__attribute__((annotate(\"{}\")))",
+                analysis::SYCL_EXTERNAL_ANNOTATION
+            )
+            .into(),
+        );
+    }
     out
+}
+
+/// Whether the command line defines or undefines `name` (`-D name…`, `-U name`).
+fn defines_macro(args: &[OsString], name: &str) -> bool {
+    clang_args::parse(args).iter().any(|a| {
+        matches!(
+            a.id,
+            Some(clang_args::Id::Define | clang_args::Id::Undefine)
+        ) && a.value.is_some_and(|v| {
+            let v = std::os::unix::ffi::OsStrExt::as_bytes(v);
+            v.starts_with(name.as_bytes()) && matches!(v.get(name.len()), None | Some(b'='))
+        })
+    })
 }
 
 /// Checks the source can be read. A source that is not a regular file (a FIFO, a process
@@ -310,6 +334,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
     let unsupported = collected.unsupported;
+    let kernel_restrictions = collected.kernel_restrictions;
     let spec_ids = if probes.is_empty() {
         collected
             .declared
@@ -348,6 +373,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         warnings,
         local_spec_ids,
         unsupported,
+        kernel_restrictions,
     })
 }
 
@@ -513,19 +539,41 @@ mod tests {
         list.iter().map(std::ffi::OsString::from).collect()
     }
 
+    const EXTERNAL: &str =
+        "-DSYCL_EXTERNAL=__attribute__((annotate(\"sycl-specconst-sycl-external\")))";
+
     #[test]
     fn sycl_driver_flags_become_a_host_parse() {
         assert_eq!(
             host_parse_args(&v(&["-fsycl", "-O2", "-fsycl-unique-prefix=uidX"])),
-            v(&["-O2", "-Xclang", "-fsycl-is-host", "-w"])
+            v(&["-O2", "-Xclang", "-fsycl-is-host", "-w", EXTERNAL])
         );
         assert_eq!(
             host_parse_args(&v(&["-Xclang", "-fsycl-is-host", "-I", "inc"])),
-            v(&["-Xclang", "-fsycl-is-host", "-I", "inc", "-w"])
+            v(&["-Xclang", "-fsycl-is-host", "-I", "inc", "-w", EXTERNAL])
         );
         assert_eq!(
             host_parse_args(&v(&["-Xclang", "-fsycl-is-device"])),
-            v(&["-Xclang", "-fsycl-is-host", "-w"])
+            v(&["-Xclang", "-fsycl-is-host", "-w", EXTERNAL])
+        );
+    }
+
+    #[test]
+    fn a_user_definition_of_sycl_external_is_kept() {
+        for given in [
+            &["-DSYCL_EXTERNAL="][..],
+            &["-D", "SYCL_EXTERNAL"],
+            &["-USYCL_EXTERNAL"],
+        ] {
+            let mut want = v(given);
+            want.extend(v(&["-Xclang", "-fsycl-is-host", "-w"]));
+            assert_eq!(host_parse_args(&v(given)), want);
+        }
+        // Another macro with the same prefix is not a definition of it.
+        let args = host_parse_args(&v(&["-DSYCL_EXTERNAL_X=1"]));
+        assert_eq!(
+            args.last().map(|a| a.to_string_lossy().into_owned()),
+            Some(EXTERNAL.into())
         );
     }
 }

@@ -875,6 +875,18 @@ impl<'tu> Cursor<'tu> {
         unsafe { call!(clang_Cursor_hasVarDeclGlobalStorage)(self.raw) == 1 }
     }
 
+    /// A virtual member function (declared `virtual` or overriding one).
+    pub(crate) fn is_virtual_method(&self) -> bool {
+        // SAFETY: valid cursor; libclang answers 0 for cursors that are not methods.
+        unsafe { call!(clang_CXXMethod_isVirtual)(self.raw) != 0 }
+    }
+
+    /// A variable declared `thread_local` (or `__thread`).
+    pub(crate) fn is_thread_local(&self) -> bool {
+        // SAFETY: valid cursor; libclang answers "none" for cursors that are not variables.
+        unsafe { call!(clang_getCursorTLSKind)(self.raw) != CXTLS_None }
+    }
+
     pub(crate) fn num_arguments(&self) -> i32 {
         // SAFETY: valid cursor.
         unsafe { call!(clang_Cursor_getNumArguments)(self.raw) }
@@ -964,6 +976,23 @@ impl<'tu> Cursor<'tu> {
                 },
                 line: p_line,
                 column: p_column,
+            }
+        }
+    }
+
+    /// Where the cursor is as clang's diagnostics place it: in a macro expansion, where the
+    /// macro is used (`location` gives where the tokens are spelled).
+    pub(crate) fn expansion_location(&self) -> Location {
+        // SAFETY: valid cursor; out pointers are locals.
+        unsafe {
+            let loc = call!(clang_getCursorLocation)(self.raw);
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            call!(clang_getExpansionLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
+            Location {
+                file: cached_file_path(file),
+                line,
+                column,
             }
         }
     }
@@ -1137,6 +1166,17 @@ impl<'tu> Type<'tu> {
     }
 
     /// Is this builtin type unsigned (its integral template arguments read unsigned)?
+    /// A function type with a C-style `...` parameter.
+    pub(crate) fn is_variadic_function(&self) -> bool {
+        // SAFETY: valid type; libclang answers 0 for non-function types.
+        unsafe { call!(clang_isFunctionTypeVariadic)(self.raw) != 0 }
+    }
+
+    pub(crate) fn is_const_qualified(&self) -> bool {
+        // SAFETY: valid type; plain query.
+        unsafe { call!(clang_isConstQualifiedType)(self.raw) != 0 }
+    }
+
     pub(crate) fn is_unsigned_integer(&self) -> bool {
         matches!(
             self.raw.kind,
@@ -1165,9 +1205,11 @@ impl<'tu> Type<'tu> {
 }
 
 pub(crate) use clang_sys::{
-    CXCursor_CXXBaseSpecifier, CXCursor_CXXMethod, CXCursor_CallExpr, CXCursor_ClassDecl,
-    CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_Constructor,
-    CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor,
+    CXCursor_AnnotateAttr, CXCursor_CXXBaseSpecifier, CXCursor_CXXDeleteExpr,
+    CXCursor_CXXDynamicCastExpr, CXCursor_CXXMethod, CXCursor_CXXNewExpr, CXCursor_CXXThrowExpr,
+    CXCursor_CXXTryStmt, CXCursor_CXXTypeidExpr, CXCursor_CallExpr, CXCursor_ClassDecl,
+    CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_CompoundStmt,
+    CXCursor_Constructor, CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor,
     CXCursor_EnumConstantDecl, CXCursor_EnumDecl, CXCursor_FieldDecl, CXCursor_FunctionDecl,
     CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MemberRefExpr,
     CXCursor_Namespace, CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef,

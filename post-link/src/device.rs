@@ -1012,7 +1012,13 @@ fn lower_image(
     mode: Mode,
     target: ImageTarget,
 ) -> Result<(Module<'_>, PropertySets, ImageTarget), DeviceError> {
-    lower::lower(&mut module, mode)?;
+    // SPIR-V images: Intel's runtime sets emulated constants natively too, so private-array
+    // lengths are read natively (`lower_for_runtime`); CPU binaries get DPC++'s lowering.
+    if target == ImageTarget::Spir64 {
+        lower::lower_for_runtime(&mut module, mode)?;
+    } else {
+        lower::lower(&mut module, mode)?;
+    }
     module
         .verify()
         .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;

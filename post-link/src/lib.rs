@@ -24,6 +24,7 @@ pub use ::llvm;
 pub mod lower;
 pub mod model;
 pub mod object_layout;
+pub mod private_arrays;
 pub mod prop;
 pub mod registration;
 pub mod requirements;

@@ -19,6 +19,8 @@ pub(crate) struct Collected<'tu> {
     pub(crate) local_spec_ids: Vec<LocalSpecId>,
     /// Calls of SYCL features the tool chain cannot build yet.
     pub(crate) unsupported: Vec<UnsupportedUse>,
+    /// Kernel restrictions broken, as clang-style errors with notes.
+    pub(crate) kernel_restrictions: Vec<String>,
 }
 
 impl<'tu> Walker<'tu> {
@@ -54,6 +56,7 @@ impl<'tu> Walker<'tu> {
             warnings: std::mem::take(&mut self.warnings),
             local_spec_ids: std::mem::take(&mut self.found.local_statics),
             unsupported: std::mem::take(&mut self.launches.unsupported),
+            kernel_restrictions: std::mem::take(&mut self.restrictions.errors),
         }
     }
 

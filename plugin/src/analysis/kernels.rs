@@ -4,6 +4,7 @@
 use super::Walker;
 use super::kernel_attributes;
 use super::maps::CursorMap;
+use super::restrictions::KernelEntry;
 use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
@@ -100,6 +101,18 @@ impl<'tu> Walker<'tu> {
             else {
                 return;
             };
+            if let Some(body) = launched.body {
+                // An unnamed functor kernel is named by its type.
+                let functor = match &launched.callable {
+                    Callable::Type(t) => Some(t.clone()),
+                    _ => None,
+                };
+                self.restrictions.check_kernel(KernelEntry {
+                    launch: call,
+                    name: kernel_name_of(call).or(functor),
+                    body,
+                });
+            }
             launched
         } else if self.is_kernel_entry_point(callee) {
             // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
@@ -112,6 +125,7 @@ impl<'tu> Walker<'tu> {
                 object: None,
                 special_captures: Vec::new(),
                 attributes: KernelAttributes::default(),
+                body: None,
             }
         } else {
             self.search_instantiation(callee);
@@ -238,7 +252,7 @@ impl<'tu> Walker<'tu> {
 }
 
 /// What a resolved kernel launch runs.
-struct Launched {
+struct Launched<'tu> {
     callable: Callable,
     takes_kernel_handler: bool,
     /// The kernel object as DPC++ passes it (launches through the SYCL invokers).
@@ -246,6 +260,9 @@ struct Launched {
     /// Captures of types a kernel object cannot carry.
     special_captures: Vec<String>,
     attributes: KernelAttributes,
+    /// Where the kernel's code starts (the lambda, the functor's `operator()` definition),
+    /// for the kernel-restriction checks.
+    body: Option<Cursor<'tu>>,
 }
 
 /// `handler::single_task` / `parallel_for` (and the queue's shortcuts) called by `call`: the
@@ -255,7 +272,7 @@ fn invoker_launch<'tu>(
     call: Cursor<'tu>,
     callee: Cursor<'tu>,
     template_values: &kernel_attributes::TemplateValues,
-) -> Option<Launched> {
+) -> Option<Launched<'tu>> {
     let nargs = u32::try_from(call.num_arguments()).unwrap_or(0);
     let arguments: Vec<Cursor<'tu>> = (0..nargs).filter_map(|i| call.argument(i)).collect();
     let arg = arguments
@@ -277,16 +294,19 @@ fn invoker_launch<'tu>(
             object: None,
             special_captures: Vec::new(),
             attributes: KernelAttributes::default(),
+            body: None,
         });
     };
-    let (callable, attributes) = match lambda_in(arg) {
+    let (callable, attributes, body) = match lambda_in(arg) {
         Some(lambda) => (
             Callable::Lambda,
             kernel_attributes::lambda_attributes(lambda, template_values),
+            Some(lambda),
         ),
         None => (
             Callable::Type(record.ty().canonical().spelling()),
             kernel_attributes::functor_attributes(record),
+            call_operator_definition(record),
         ),
     };
     let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);
@@ -296,7 +316,17 @@ fn invoker_launch<'tu>(
         object,
         special_captures,
         attributes,
+        body,
     })
+}
+
+/// The definition of a functor's (non-template) `operator()`, when libclang shows it.
+fn call_operator_definition(record: Cursor<'_>) -> Option<Cursor<'_>> {
+    record
+        .children()
+        .into_iter()
+        .filter(|m| m.kind() == lc::CXCursor_CXXMethod && m.with_spelling(|n| n == b"operator()"))
+        .find_map(|m| m.definition())
 }
 
 /// The lambda an expression creates, through implicit conversions and temporaries.

@@ -10,6 +10,7 @@
 //! * `members` — static members of class template specializations: built directly or probed;
 //! * `instantiations` — implicit instantiations libclang lists among declarations;
 //! * `kernels` — kernel launches;
+//! * `restrictions` — what kernels reach that a SYCL device cannot run (located errors);
 //! * `finish` — ambiguity warnings, redundant inline namespaces and the final lists;
 //! * `maps` — maps keyed by cursor.
 
@@ -21,6 +22,7 @@ mod mangling;
 mod maps;
 mod members;
 mod names;
+mod restrictions;
 mod scopes;
 mod spec_ids;
 mod walker;
@@ -31,6 +33,7 @@ use crate::libclang::Cursor;
 use crate::model::SourceLocation;
 
 pub(crate) use members::{PROBE_PREFIX, Probe};
+pub(crate) use restrictions::SYCL_EXTERNAL_ANNOTATION;
 
 use instantiations::Instantiations;
 use kernels::KernelSearch;
@@ -63,6 +66,8 @@ pub(crate) struct Walker<'tu> {
     instantiations: Instantiations<'tu>,
     /// Kernel launches.
     launches: KernelSearch<'tu>,
+    /// Kernel restrictions found in the code kernels reach.
+    restrictions: restrictions::Restrictions<'tu>,
     purpose: Purpose,
     /// Probe variable name → canonical USR of the variable it points at
     /// (`Purpose::ProbeResolution` only).
@@ -84,6 +89,7 @@ impl Walker<'_> {
             members: MemberSearch::default(),
             instantiations: Instantiations::default(),
             launches: KernelSearch::default(),
+            restrictions: restrictions::Restrictions::default(),
             probe_targets: HashMap::new(),
             enumerators: FxHashMap::default(),
             warnings: Vec::new(),

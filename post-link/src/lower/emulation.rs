@@ -1,6 +1,7 @@
 //! Emulation (AOT targets): each getter call becomes a load from the spec-constant buffer
 //! argument, at the constant's offset in the buffer layout (§4).
 
+use super::native::Op;
 use super::sites::Site;
 use super::state::{Plan, State};
 use crate::model::{Desc, Kind, PADDING_ID};
@@ -63,5 +64,31 @@ impl<'c> State<'c> {
                 .ok_or("internal: the spec constant's type has no size")? as u32,
             to_bool: is_bool.then_some(site.sc_ty),
         })
+    }
+}
+
+impl<'c> State<'c> {
+    /// An `llvm.sycl.alloca` length in an emulated SPIR-V image: the constant takes its place
+    /// in the buffer layout (so it has an ID and the runtime a value for it), and the length is
+    /// that ID read natively, which Intel's runtime sets for emulated images too.
+    pub(super) fn emulated_alloca_length(&mut self, site: &Site<'c>) -> Result<Plan<'c>, String> {
+        self.emulation(site)?;
+        let idx = self
+            .record_of(site)
+            .ok_or("internal: no record for the private array's length")?;
+        let id = *self.records[idx]
+            .report
+            .ids
+            .first()
+            .ok_or("internal: the private array's length has no ID")?;
+        let default = self.records[idx].default;
+        let length = self.ty(default.ty())?;
+        let decl = self.scalar_decl(&length)?;
+        self.extra.push(vec![Op::Leaf {
+            decl,
+            args: [self.ctx.const_int(32, u64::from(id)), default],
+            trunc: None,
+        }]);
+        Ok(Plan::Extra(self.extra.len() - 1))
     }
 }

@@ -151,9 +151,24 @@ pub struct LowerReport {
     pub spec_constants: Vec<SpecConstReport>,
 }
 
-/// Runs the pass over `module`.
+/// Runs the pass over `module`, as DPC++'s `sycl-post-link` does.
 pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
-    let (report, dead) = lower_in_place(module, mode)?;
+    lower_with(module, mode, false)
+}
+
+/// Runs the pass over a SPIR-V image for Intel's runtime, which sets emulated spec constants
+/// natively too (`post_link::device`): in emulation, `llvm.sycl.alloca` lengths are read
+/// natively, with the numeric ID the constant gets in the buffer layout.
+pub fn lower_for_runtime(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
+    lower_with(module, mode, true)
+}
+
+fn lower_with(
+    module: &mut Module<'_>,
+    mode: Mode,
+    native_alloca_lengths: bool,
+) -> Result<LowerReport, LowerError> {
+    let (report, dead) = lower_in_place(module, mode, native_alloca_lengths)?;
     module.delete_unused(&dead);
     Ok(report)
 }
@@ -162,6 +177,7 @@ pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerEr
 fn lower_in_place(
     module: &Module<'_>,
     mode: Mode,
+    native_alloca_lengths: bool,
 ) -> Result<(LowerReport, Vec<GlobalId>), LowerError> {
     let (sites, ids) = collect_sites(module)?;
     let mut st = State::new(module, &ids);
@@ -171,7 +187,9 @@ fn lower_in_place(
     // calls alone (and reports no modification when nothing else changed).
     let sites: Vec<Site<'_>> = sites
         .into_iter()
-        .filter(|s| !(s.alloca.is_some() && mode == Mode::Emulation && st.spir))
+        .filter(|s| {
+            !(s.alloca.is_some() && mode == Mode::Emulation && st.spir && !native_alloca_lengths)
+        })
         .collect();
     for site in &sites {
         rewrite(&mut st, site, mode, &builder).map_err(|reason| site_error(site, &ids, reason))?;
@@ -202,16 +220,19 @@ fn rewrite<'c>(
     if !builder.position_before(*site.call) {
         return Err("internal: the getter call is no longer in the module".into());
     }
-    let mode = if site.alloca.is_some() && mode == Mode::Emulation {
+    let emulated_alloca = site.alloca.is_some() && mode == Mode::Emulation;
+    let plan = if emulated_alloca && st.spir {
+        // Kept only for the runtime (`lower_for_runtime`).
+        st.emulated_alloca_length(site)
+    } else if emulated_alloca {
         // Non-SPIR targets: the default length (the runtime is expected to refuse).
-        Mode::DefaultValues
+        st.default_value(site)
     } else {
-        mode
-    };
-    let plan = match mode {
-        Mode::Native => st.native(site),
-        Mode::Emulation => st.emulation(site),
-        Mode::DefaultValues => st.default_value(site),
+        match mode {
+            Mode::Native => st.native(site),
+            Mode::Emulation => st.emulation(site),
+            Mode::DefaultValues => st.default_value(site),
+        }
     }?;
     let replacement = st.build(&plan, builder)?;
     replace_call(site, replacement, builder)

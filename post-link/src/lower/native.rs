@@ -237,7 +237,7 @@ impl<'c> State<'c> {
     }
 
     /// `__spirv_SpecConstant` for `value_ty`: `value_ty (i32 id, value_ty default)`.
-    fn scalar_decl(&mut self, value_ty: &Ty<Type<'c>>) -> Result<usize, String> {
+    pub(super) fn scalar_decl(&mut self, value_ty: &Ty<Type<'c>>) -> Result<usize, String> {
         let vt = value_ty.handle;
         if let Some(&d) = self.scalar_decls.get(&vt) {
             return Ok(d);

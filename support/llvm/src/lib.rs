@@ -144,6 +144,12 @@ impl Context {
         Type::wrap(unsafe { c::LLVMIntTypeInContext(self.raw, bits) })
     }
 
+    /// The opaque pointer type of `address_space`.
+    pub fn pointer_type(&self, address_space: u32) -> Type<'_> {
+        // SAFETY: plain type constructor on a live context.
+        Type::wrap(unsafe { c::LLVMPointerTypeInContext(self.raw, address_space) })
+    }
+
     pub fn void_type(&self) -> Type<'_> {
         // SAFETY: plain type constructor on a live context.
         Type::wrap(unsafe { c::LLVMVoidTypeInContext(self.raw) })
@@ -2096,6 +2102,26 @@ impl<'m> Builder<'m> {
                 name.as_ptr(),
             )))
         }
+    }
+
+    /// `addrspacecast` of a pointer to the pointer type `ty` (of another address space).
+    pub fn address_space_cast(
+        &self,
+        val: Value<'m>,
+        ty: Type<'m>,
+        name: &CStr,
+    ) -> Option<Value<'m>> {
+        let (from, to) = (
+            val.ty().pointer_address_space()?,
+            ty.pointer_address_space()?,
+        );
+        if from == to || !self.admits_type(ty) || !self.admits(&[val]) {
+            return None;
+        }
+        // SAFETY: a pointer cast to a pointer type of a different address space.
+        Some(Value::wrap(unsafe {
+            c::LLVMBuildAddrSpaceCast(self.raw, val.raw, ty.raw, name.as_ptr())
+        }))
     }
 
     /// Integer truncation to the narrower integer type `ty`.

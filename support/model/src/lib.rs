@@ -56,6 +56,11 @@ pub struct Analysis {
     /// located refusal instead of errors deep inside Intel's headers. Not part of `--json`.
     #[serde(skip)]
     pub unsupported: Vec<UnsupportedUse>,
+    /// Kernel restrictions broken in code kernels reach (SYCL 2020 §5.4), as clang-style
+    /// errors (`file:line:col: error: …`), each followed by its notes on separate lines. Not
+    /// part of `--json`.
+    #[serde(skip)]
+    pub kernel_restrictions: Vec<String>,
 }
 
 /// A use of a SYCL feature the tool chain cannot build yet.

@@ -1,0 +1,353 @@
+//! Kernel restrictions (SYCL 2020 §5.4, "Language restrictions for device functions"): what
+//! a SYCL device cannot run, found in the code a kernel reaches and reported as DPC++'s device
+//! compile reports it (`err_sycl_restrict`'s wording, so users find the same answers), at the
+//! construct, with notes for the calls that reach it and the kernel's launch.
+//!
+//! The walk starts at a kernel's body (a lambda's, a functor's `operator()`) and follows calls
+//! into the definitions they resolve to (instantiations included: libclang visits them with
+//! concrete types). Code in system headers (Intel's, the C++ library's) is not entered: it is
+//! written for the device, as DPC++ accepts it. Each construct is reported once, for the first
+//! kernel that reaches it.
+
+use std::collections::HashSet;
+
+use super::maps::CursorMap;
+use crate::libclang::{self as lc, Cursor, Walk};
+use crate::model::SourceLocation;
+
+/// The annotation the analysis gives `SYCL_EXTERNAL` (`host_parse_args` defines the macro as
+/// `__attribute__((annotate(…)))`; Intel's headers keep a predefined `SYCL_EXTERNAL`).
+pub(crate) const SYCL_EXTERNAL_ANNOTATION: &str = "sycl-specconst-sycl-external";
+
+#[derive(Default)]
+pub(super) struct Restrictions<'tu> {
+    /// Function definitions already walked: each is checked once.
+    walked: CursorMap<'tu, ()>,
+    /// Errors already reported (`file:line:col: message`).
+    reported: HashSet<String>,
+    /// clang-style errors, each with its notes on the following lines.
+    pub(super) errors: Vec<String>,
+}
+
+/// A kernel being checked: where it is launched and how the notes name it.
+pub(super) struct KernelEntry<'tu> {
+    pub(super) launch: Cursor<'tu>,
+    pub(super) name: Option<String>,
+    /// The lambda expression or the functor's `operator()`.
+    pub(super) body: Cursor<'tu>,
+}
+
+/// One walk from one kernel: the functions entered, each with the call that entered it.
+struct KernelWalk<'a, 'tu> {
+    state: &'a mut Restrictions<'tu>,
+    kernel_note: String,
+    /// (definition, call that entered it); the kernel body has no call.
+    path: Vec<(Cursor<'tu>, Option<Cursor<'tu>>)>,
+}
+
+impl<'tu> Restrictions<'tu> {
+    pub(super) fn check_kernel(&mut self, kernel: KernelEntry<'tu>) {
+        let location = site(kernel.launch);
+        let kernel_note = match &kernel.name {
+            Some(name) => format!("{location}: note: in SYCL kernel '{name}' launched here"),
+            None => format!("{location}: note: in the SYCL kernel launched here"),
+        };
+        // A lambda's capture initialisers run on the host: only its body is device code.
+        let code = if kernel.body.kind() == lc::CXCursor_LambdaExpr {
+            kernel
+                .body
+                .children()
+                .into_iter()
+                .rfind(|c| c.kind() == lc::CXCursor_CompoundStmt)
+        } else {
+            Some(kernel.body)
+        };
+        let Some(code) = code else {
+            return;
+        };
+        let mut walk = KernelWalk {
+            state: self,
+            kernel_note,
+            path: vec![(kernel.body, None)],
+        };
+        walk.statements(code);
+    }
+}
+
+impl<'tu> KernelWalk<'_, 'tu> {
+    /// Checks every statement and expression under `c` (not nested function or class
+    /// declarations: only what runs is checked).
+    fn statements(&mut self, c: Cursor<'tu>) {
+        c.visit(|child| {
+            if !is_nested_declaration(child) {
+                self.check(child);
+                self.statements(child);
+            }
+            Walk::Continue
+        });
+    }
+
+    fn check(&mut self, c: Cursor<'tu>) {
+        match c.kind() {
+            lc::CXCursor_CXXNewExpr if !is_placement_new(c) => {
+                self.report(c, "SYCL kernel cannot allocate storage", "'new' expression")
+            }
+            lc::CXCursor_CXXDeleteExpr => {
+                self.report(c, "SYCL kernel cannot free storage", "'delete' expression")
+            }
+            lc::CXCursor_CXXThrowExpr => {
+                self.report(c, "SYCL kernel cannot use exceptions", "'throw' expression")
+            }
+            lc::CXCursor_CXXTryStmt => {
+                self.report(c, "SYCL kernel cannot use exceptions", "'try' block")
+            }
+            lc::CXCursor_CXXTypeidExpr => self.report(c, "SYCL kernel cannot use rtti", "'typeid'"),
+            lc::CXCursor_CXXDynamicCastExpr => {
+                self.report(c, "SYCL kernel cannot use rtti", "'dynamic_cast'")
+            }
+            lc::CXCursor_CallExpr => self.check_call(c),
+            lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr => {
+                if let Some(variable) = c.referenced().filter(|v| v.kind() == lc::CXCursor_VarDecl)
+                {
+                    self.check_variable(c, variable);
+                }
+            }
+            lc::CXCursor_VarDecl => self.check_variable(c, c),
+            _ => {}
+        }
+    }
+
+    fn check_call(&mut self, call: Cursor<'tu>) {
+        let Some(callee) = call.referenced().filter(|f| is_function(*f)) else {
+            return;
+        };
+        // As DPC++: any call of a virtual function, however it is dispatched.
+        if callee.is_virtual_method() {
+            let name = format!("'{}'", qualified_name(callee));
+            return self.report(call, "SYCL kernel cannot call a virtual function", &name);
+        }
+        // Intel's headers and the C++ library are written for the device (as DPC++ accepts
+        // them), and clang's builtins are the compiler's.
+        if callee.is_in_system_header() || is_builtin(callee) {
+            return;
+        }
+        let name = format!("'{}'", qualified_name(callee));
+        if callee.ty().is_variadic_function() {
+            self.report(call, "SYCL kernel cannot call a variadic function", &name);
+        }
+        let Some(definition) = callee.definition() else {
+            if !is_sycl_external(callee) {
+                let declared = site(callee);
+                self.report_with(
+                    call,
+                    "SYCL kernel cannot call an undefined function without SYCL_EXTERNAL attribute",
+                    &name,
+                    vec![format!("{declared}: note: {name} declared here")],
+                );
+            }
+            return;
+        };
+        if self.path.iter().any(|(f, _)| *f == definition) {
+            let declared = site(definition);
+            return self.report_with(
+                call,
+                "SYCL kernel cannot call a recursive function",
+                &name,
+                vec![format!(
+                    "{declared}: note: function implemented using recursion declared here"
+                )],
+            );
+        }
+        if self.state.walked.get(definition).is_some() {
+            return;
+        }
+        self.state.walked.insert(definition, ());
+        self.path.push((definition, Some(call)));
+        self.statements(definition);
+        self.path.pop();
+    }
+
+    /// Uses of variables the device cannot share with the host: `thread_local` ones, and
+    /// non-const ones with static storage (namespace scope, static members, static locals)
+    /// outside system headers; `device_global`s are the SYCL way to keep state on the device.
+    fn check_variable(&mut self, at: Cursor<'tu>, variable: Cursor<'tu>) {
+        if !variable.has_global_storage() || variable.is_in_system_header() {
+            return;
+        }
+        let name = format!("'{}'", qualified_name(variable));
+        if variable.is_thread_local() {
+            return self.report(at, "SYCL kernel cannot use thread-local storage", &name);
+        }
+        let ty = variable.ty();
+        if is_const(ty) || is_device_global(ty) {
+            return;
+        }
+        let at_namespace_scope = variable.semantic_parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                lc::CXCursor_Namespace | lc::CXCursor_TranslationUnit
+            )
+        });
+        let message = if at_namespace_scope {
+            "SYCL kernel cannot use a non-const global variable"
+        } else {
+            "SYCL kernel cannot use a non-const static data variable"
+        };
+        self.report(at, message, &name);
+    }
+
+    fn report(&mut self, at: Cursor<'tu>, message: &str, construct: &str) {
+        self.report_with(at, message, construct, Vec::new());
+    }
+
+    /// `file:line:col: error: <message>: <construct>`, then `notes`, the calls that lead
+    /// there (innermost first) and the kernel's launch.
+    fn report_with(&mut self, at: Cursor<'tu>, message: &str, construct: &str, notes: Vec<String>) {
+        let error = format!("{}: error: {message}: {construct}", site(at));
+        if !self.state.reported.insert(error.clone()) {
+            return;
+        }
+        let mut lines = vec![error];
+        lines.extend(notes);
+        for pair in self.path.windows(2).rev() {
+            let (caller, _) = pair[0];
+            if let (_, Some(call)) = pair[1] {
+                let at = site(call);
+                lines.push(format!("{at}: note: called by '{}'", function_name(caller)));
+            }
+        }
+        lines.push(self.kernel_note.clone());
+        self.state.errors.push(lines.join("\n"));
+    }
+}
+
+/// Where clang would report `c`: at the macro's use when it comes from an expansion.
+fn site(c: Cursor<'_>) -> String {
+    let l = c.expansion_location();
+    located(SourceLocation {
+        file: l.file,
+        line: l.line,
+        column: l.column,
+    })
+}
+
+fn located(l: SourceLocation) -> String {
+    let file = l
+        .file
+        .as_deref()
+        .map_or_else(|| "<unknown>".into(), |f| f.display().to_string());
+    format!("{file}:{}:{}", l.line, l.column)
+}
+
+fn is_function(c: Cursor<'_>) -> bool {
+    matches!(
+        c.kind(),
+        lc::CXCursor_FunctionDecl
+            | lc::CXCursor_CXXMethod
+            | lc::CXCursor_Constructor
+            | lc::CXCursor_Destructor
+            | lc::CXCursor_ConversionFunction
+    )
+}
+
+/// clang's builtins (`__builtin_va_start`, …), which clang declares where they are first used.
+fn is_builtin(function: Cursor<'_>) -> bool {
+    function.with_spelling(|s| s.starts_with(b"__builtin_"))
+}
+
+/// Declarations inside a body whose code runs only if called (local classes' members,
+/// nested functions): checked when a call reaches them.
+fn is_nested_declaration(c: Cursor<'_>) -> bool {
+    matches!(
+        c.kind(),
+        lc::CXCursor_FunctionDecl
+            | lc::CXCursor_CXXMethod
+            | lc::CXCursor_Constructor
+            | lc::CXCursor_Destructor
+            | lc::CXCursor_ConversionFunction
+            | lc::CXCursor_FunctionTemplate
+            | lc::CXCursor_ClassDecl
+            | lc::CXCursor_StructDecl
+            | lc::CXCursor_UnionDecl
+            | lc::CXCursor_ClassTemplate
+    )
+}
+
+/// `new (place) T`: placement new allocates nothing (DPC++ accepts it). Its placement
+/// arguments follow the `new` keyword in parentheses.
+fn is_placement_new(c: Cursor<'_>) -> bool {
+    let tokens = c.leading_tokens(3);
+    let after_new = tokens.iter().position(|t| t == "new").map(|i| i + 1);
+    after_new
+        .and_then(|i| tokens.get(i))
+        .is_some_and(|t| t == "(")
+}
+
+/// `SYCL_EXTERNAL` on any declaration libclang shows of the function (the annotation is
+/// inherited by later declarations).
+fn is_sycl_external(function: Cursor<'_>) -> bool {
+    [function, function.canonical()].iter().any(|f| {
+        f.children().iter().any(|a| {
+            a.kind() == lc::CXCursor_AnnotateAttr
+                && a.with_spelling(|s| s == SYCL_EXTERNAL_ANNOTATION.as_bytes())
+        })
+    })
+}
+
+/// Whether `ty` is const, arrays by their elements: libclang shows `const T[N]` as written
+/// with a const element, and canonically as a const array of `T`.
+fn is_const(ty: lc::Type<'_>) -> bool {
+    let mut t = ty;
+    for _ in 0..32 {
+        if t.is_const_qualified() || t.canonical().is_const_qualified() {
+            return true;
+        }
+        match t.array_element() {
+            Some(e) => t = e,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// `sycl::…::device_global<T, …>` (SYCL's device-side global state).
+fn is_device_global(ty: lc::Type<'_>) -> bool {
+    ty.canonical()
+        .declaration()
+        .is_some_and(|d| d.spelling() == "device_global" && d.is_in_system_header())
+}
+
+/// `ns::Class::member` as written in declarations (anonymous namespaces as clang prints them).
+fn qualified_name(c: Cursor<'_>) -> String {
+    let mut parts = vec![function_name(c)];
+    let mut scope = c.semantic_parent();
+    while let Some(s) = scope {
+        match s.kind() {
+            lc::CXCursor_Namespace
+            | lc::CXCursor_ClassDecl
+            | lc::CXCursor_StructDecl
+            | lc::CXCursor_UnionDecl
+            | lc::CXCursor_ClassTemplate
+            | lc::CXCursor_ClassTemplatePartialSpecialization => {
+                let name = s.spelling();
+                if name.is_empty() {
+                    parts.push("(anonymous namespace)".into());
+                } else if !s.is_anonymous() || s.kind() != lc::CXCursor_Namespace {
+                    parts.push(name);
+                }
+            }
+            _ => break,
+        }
+        scope = s.semantic_parent();
+    }
+    parts.reverse();
+    parts.join("::")
+}
+
+/// A function's (or variable's) name; a lambda's call operator is `operator()`.
+fn function_name(c: Cursor<'_>) -> String {
+    if c.kind() == lc::CXCursor_LambdaExpr {
+        return "operator()".into();
+    }
+    c.spelling()
+}
