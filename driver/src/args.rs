@@ -763,7 +763,7 @@ mod tests {
             );
         }
         assert!(matches!(
-            refused(&["-Xsycl-target-frontend=spir64_x86_64", "-O3"]),
+            refused(&["-Xsycl-target-frontend=nvptx64-nvidia-cuda", "-O3"]),
             Some(ArgError::BadSyclTarget { .. })
         ));
         assert!(matches!(
