@@ -413,7 +413,25 @@ pub(crate) fn compile_source(
     let status = process::wait(&mut host);
     timing("host compile (from its start)", started.elapsed());
     let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
-    let footer = prepared?;
+    let footer = match prepared {
+        // clang compiled what the analysis could not parse (libclang's view differs): its
+        // diagnostics are the only explanation, and the build must not pass.
+        Err(Failure::AnalysisErrors(diagnostics)) if status.success() => {
+            for d in diagnostics {
+                eprintln!("{d}");
+            }
+            eprintln!(
+                "sycl-clang++: error: the SYCL analysis (libclang) of '{}' failed where clang's host compile did not; the errors above are libclang's",
+                unit.source.path.display()
+            );
+            return Err(Failure::Reported(1));
+        }
+        // clang has reported the errors itself.
+        Err(Failure::AnalysisErrors(_)) => {
+            return Err(Failure::Reported(status.code().unwrap_or(1)));
+        }
+        other => other?,
+    };
     fed?;
     if !status.success() {
         return Err(Failure::Reported(status.code().unwrap_or(1)));
@@ -509,8 +527,11 @@ fn analyse_beside_device_compile(
     });
     let analysis = match analysis {
         Ok(a) => a,
-        // The host compile reports the errors itself, against the user's file.
-        Err(plugin::Error::Compile { .. }) => return Err(Failure::Reported(1)),
+        // The host compile reports the errors itself, against the user's file (see
+        // `compile_source` for when it does not).
+        Err(plugin::Error::Compile { diagnostics, .. }) => {
+            return Err(Failure::AnalysisErrors(diagnostics));
+        }
         Err(e) => return Err(Failure::Message(e.to_string())),
     };
     for w in &analysis.warnings {

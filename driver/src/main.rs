@@ -162,6 +162,12 @@ fn main() -> ExitCode {
             report(&m);
             ExitCode::FAILURE
         }
+        Err(Failure::AnalysisErrors(diagnostics)) => {
+            for d in diagnostics {
+                eprintln!("{d}");
+            }
+            ExitCode::FAILURE
+        }
     }
 }
 

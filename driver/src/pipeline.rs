@@ -29,6 +29,9 @@ const SPIRV_VERSION: &str = "1.3";
 pub(crate) enum Failure {
     Reported(i32),
     Message(String),
+    /// The analysis (libclang) found errors in the source. Where clang's own compile runs too,
+    /// it reports them; where it does not, or succeeds, these are printed.
+    AnalysisErrors(Vec<String>),
 }
 
 impl From<String> for Failure {
@@ -575,34 +578,41 @@ fn read_if_object_or_archive(path: &Path) -> Result<Option<Vec<u8>>> {
 
 /// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`
 /// directories in order, a shared `libNAME.so` before `libNAME.a` in the same directory (a
-/// shared library carries no device code here), `-l:FILE` by exact name.
+/// shared library carries no device code here) unless static linking is in force for it
+/// (`-static`, or the linker's `-Bstatic` until `-Bdynamic`, given as `-Wl,`/`-Xlinker`; clang
+/// itself reads a bare `-Bstatic` as `-B static`), `-l:FILE` by exact name. Read through the
+/// option table, so no value is taken for a flag.
 fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
+    use clang_args::Id;
     let mut dirs = Vec::new();
-    let mut names = Vec::new();
-    let mut flags = link_flags.iter();
-    while let Some(flag) = flags.next() {
-        let b = flag.as_bytes();
-        let value = |joined: &[u8], flags: &mut std::slice::Iter<'_, OsString>| {
-            if joined.is_empty() {
-                flags.next().map(|v| v.as_bytes().to_vec())
-            } else {
-                Some(joined.to_vec())
+    let mut wanted: Vec<(Vec<u8>, bool)> = Vec::new();
+    let mut all_static = false;
+    let mut static_now = false;
+    for arg in clang_args::parse(link_flags) {
+        let value = arg.value.map(OsStr::as_bytes);
+        match (arg.id, value) {
+            (Some(Id::LibraryDir), Some(dir)) => dirs.push(PathBuf::from(OsStr::from_bytes(dir))),
+            (Some(Id::Library), Some(name)) => wanted.push((name.to_vec(), static_now)),
+            (Some(Id::Static), _) => all_static = true,
+            (Some(Id::LinkerOptions | Id::XLinker), Some(options)) => {
+                for option in options.split(|&b| b == b',') {
+                    match option {
+                        b"-Bstatic" | b"-static" | b"-dn" | b"-non_shared" => static_now = true,
+                        b"-Bdynamic" | b"-dy" | b"-call_shared" => static_now = false,
+                        _ => {}
+                    }
+                }
             }
-        };
-        if let Some(rest) = b.strip_prefix(b"-L") {
-            dirs.extend(value(rest, &mut flags).map(|d| PathBuf::from(OsStr::from_bytes(&d))));
-        } else if let Some(rest) = b.strip_prefix(b"-l") {
-            names.extend(value(rest, &mut flags));
+            _ => {}
         }
     }
     let mut found = Vec::new();
-    for name in names {
+    for (name, static_only) in wanted {
+        let archive = [b"lib".as_slice(), &name, b".a"].concat();
         let candidates: Vec<Vec<u8>> = match name.strip_prefix(b":") {
             Some(exact) => vec![exact.to_vec()],
-            None => vec![
-                [b"lib".as_slice(), &name, b".so"].concat(),
-                [b"lib".as_slice(), &name, b".a"].concat(),
-            ],
+            None if static_only || all_static => vec![archive],
+            None => vec![[b"lib".as_slice(), &name, b".so"].concat(), archive],
         };
         'search: for dir in &dirs {
             for file in &candidates {
@@ -644,6 +654,35 @@ fn link_relevant_compile_flags(flags: &[OsString]) -> Vec<OsString> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn static_linking_prefers_archives_over_shared_libraries() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for file in ["libk.so", "libk.a"] {
+            std::fs::write(dir.path().join(file), b"").expect("written");
+        }
+        let flags = |list: &[&str]| -> Vec<OsString> {
+            let mut v: Vec<OsString> = vec!["-L".into(), dir.path().into()];
+            v.extend(list.iter().map(OsString::from));
+            v
+        };
+        let archive = vec![dir.path().join("libk.a")];
+        assert!(
+            static_libraries(&flags(&["-lk"])).is_empty(),
+            "the .so comes first"
+        );
+        assert_eq!(static_libraries(&flags(&["-static", "-lk"])), archive);
+        assert_eq!(
+            static_libraries(&flags(&["-Xlinker", "-Bstatic", "-lk"])),
+            archive
+        );
+        assert_eq!(
+            static_libraries(&flags(&["-Wl,-Bstatic", "-l", "k"])),
+            archive
+        );
+        assert!(static_libraries(&flags(&["-Wl,-Bstatic", "-Wl,-Bdynamic", "-lk"])).is_empty());
+        assert_eq!(static_libraries(&flags(&["-l:libk.a"])), archive);
+    }
 
     #[test]
     fn link_relevant_compile_flags_keep_their_values() {

@@ -186,6 +186,24 @@ pub enum Id {
     Entry,
     /// `--`: every later word is an input.
     EndOfOptions,
+    /// `--sysroot DIR` / `--sysroot=DIR` (compile and link).
+    DriverSysroot,
+    /// `-B PREFIX`: where clang looks for its tools.
+    ToolPrefix,
+    /// `-MJ FILE`: a compilation-database entry.
+    CompilationDatabaseEntry,
+    /// `-F DIR` / `-iframework DIR`: framework search directories.
+    FrameworkDir,
+    SystemFrameworkDir,
+    /// `-isystem-after DIR`, `-iwithsysroot DIR`, `-cxx-isystem DIR`, `-stdlib++-isystem DIR`.
+    SystemIncludeDirAfter,
+    SysrootIncludeDir,
+    CxxSystemIncludeDir,
+    /// `-serialize-diagnostics FILE`.
+    SerializeDiagnostics,
+    /// Any other clang option taking a separate value that no job treats specially (kept with
+    /// its value, so the value is never mistaken for an input).
+    OtherWithValue,
 }
 
 struct OptionSpec {
@@ -342,6 +360,46 @@ static TABLE: &[OptionSpec] = &[
     opt("-u", Separate, Id::Undefined, Link),
     opt("-e", Separate, Id::Entry, Link),
     opt("--", Flag, Id::EndOfOptions, DriverOnly),
+    opt("--sysroot", Separate, Id::DriverSysroot, Compile),
+    opt("--sysroot=", Joined, Id::DriverSysroot, Compile),
+    opt("-B", JoinedOrSeparate, Id::ToolPrefix, Compile),
+    opt("-MJ", JoinedOrSeparate, Id::CompilationDatabaseEntry, DependencyOutput),
+    opt("-F", JoinedOrSeparate, Id::FrameworkDir, Compile),
+    opt("-iframework", JoinedOrSeparate, Id::SystemFrameworkDir, Compile),
+    opt("-iframeworkwithsysroot", JoinedOrSeparate, Id::SystemFrameworkDir, Compile),
+    opt("-isystem-after", JoinedOrSeparate, Id::SystemIncludeDirAfter, Compile),
+    opt("-iwithsysroot", JoinedOrSeparate, Id::SysrootIncludeDir, Compile),
+    opt("-cxx-isystem", JoinedOrSeparate, Id::CxxSystemIncludeDir, Compile),
+    opt("-stdlib++-isystem", JoinedOrSeparate, Id::CxxSystemIncludeDir, Compile),
+    opt("-serialize-diagnostics", Separate, Id::SerializeDiagnostics, DependencyOutput),
+    // Build metadata files: the host compile's depfile stands for the build.
+    opt("-dependency-dot", Separate, Id::OtherWithValue, DependencyOutput),
+    opt("-module-dependency-dir", Separate, Id::OtherWithValue, DependencyOutput),
+    opt("-gen-cdb-fragment-path", Separate, Id::OtherWithValue, DependencyOutput),
+    opt("-G", Separate, Id::OtherWithValue, Compile),
+    opt("-b", Separate, Id::OtherWithValue, Link),
+    opt("-dsym-dir", Separate, Id::OtherWithValue, Link),
+    opt("--analyzer-output", Separate, Id::OtherWithValue, Compile),
+    opt("-Xanalyzer", Separate, Id::OtherWithValue, Compile),
+    opt("-Xclangas", Separate, Id::OtherWithValue, Compile),
+    opt("-Xcuda-fatbinary", Separate, Id::OtherWithValue, Compile),
+    opt("-Xcuda-ptxas", Separate, Id::OtherWithValue, Compile),
+    opt("-Xopenmp-target", Separate, Id::OtherWithValue, Compile),
+    opt("-ccc-gcc-name", Separate, Id::OtherWithValue, Compile),
+    opt("-ccc-install-dir", Separate, Id::OtherWithValue, Compile),
+    opt("-darwin-target-variant", Separate, Id::OtherWithValue, Compile),
+    opt("-darwin-target-variant-triple", Separate, Id::OtherWithValue, Compile),
+    opt("-dumpdir", Separate, Id::OtherWithValue, Compile),
+    opt("-fexperimental-openacc-macro-override", Separate, Id::OtherWithValue, Compile),
+    opt("-fmodules-user-build-path", Separate, Id::OtherWithValue, Compile),
+    opt("-hlsl-entry", Separate, Id::OtherWithValue, Compile),
+    opt("-iapinotes-modules", JoinedOrSeparate, Id::OtherWithValue, Compile),
+    opt("-meabi", Separate, Id::OtherWithValue, Compile),
+    opt("-mmlir", Separate, Id::OtherWithValue, Compile),
+    opt("-mthread-model", Separate, Id::OtherWithValue, Compile),
+    opt("-resource-dir", Separate, Id::OtherWithValue, Compile),
+    opt("-vfsoverlay", Separate, Id::OtherWithValue, Compile),
+    opt("-working-directory", Separate, Id::OtherWithValue, Compile),
 ];
 
 /// One argument: an option with its value, an option not in the table, or an input.
@@ -481,6 +539,76 @@ pub fn last_value(flags: &[OsString], id: Id) -> Option<&OsStr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every option clang-22 documents with a separate value (`--help-hidden`: `-MJ <value>`)
+    /// is in the table, so its value is never taken for an input or another option. Options
+    /// whose spelling is a pattern in the help (`-Xarch_<arch>`) are skipped.
+    #[test]
+    fn every_clang_option_with_a_separate_value_is_known() {
+        let Ok(out) = std::process::Command::new("clang++-22")
+            .arg("--help-hidden")
+            .output()
+        else {
+            eprintln!("clang++-22 not found: skipped");
+            return;
+        };
+        let help = String::from_utf8_lossy(&out.stdout);
+        let mut checked = 0;
+        for line in help.lines() {
+            let Some(rest) = line.strip_prefix("  -") else {
+                continue;
+            };
+            let mut parts = rest.splitn(2, ' ');
+            let (Some(name), Some(after)) = (parts.next(), parts.next()) else {
+                continue;
+            };
+            if !after.starts_with('<') || name.contains(['=', '<', ',']) {
+                continue;
+            }
+            let spelling = format!("-{name}");
+            let known = lookup_exact(spelling.as_bytes())
+                .is_some_and(|spec| matches!(spec.shape, Separate | JoinedOrSeparate));
+            assert!(
+                known,
+                "clang's {spelling} takes a separate value; the table lacks it"
+            );
+            checked += 1;
+        }
+        assert!(
+            checked > 50,
+            "only {checked} options read from clang's help"
+        );
+    }
+
+    #[test]
+    fn driver_options_keep_their_values() {
+        assert_eq!(
+            ids(&[
+                "--sysroot",
+                "/x",
+                "-B",
+                "/tools",
+                "-MJ",
+                "e.json",
+                "-iframework",
+                "f"
+            ]),
+            vec![
+                (Some(Id::DriverSysroot), Some("/x".into())),
+                (Some(Id::ToolPrefix), Some("/tools".into())),
+                (Some(Id::CompilationDatabaseEntry), Some("e.json".into())),
+                (Some(Id::SystemFrameworkDir), Some("f".into())),
+            ]
+        );
+        // As clang reads it: `-Bstatic` is `-B static` (a tool prefix), not a linker flag.
+        assert_eq!(
+            ids(&["-Bstatic", "-lfoo"]),
+            vec![
+                (Some(Id::ToolPrefix), Some("static".into())),
+                (Some(Id::Library), Some("foo".into())),
+            ]
+        );
+    }
 
     fn words_of(list: &[&str]) -> Vec<OsString> {
         list.iter().map(OsString::from).collect()
