@@ -278,14 +278,16 @@ pub(crate) fn device_command(
     out: Option<&Path>,
 ) -> Command {
     let mut cmd = Command::new(&tc.clang);
-    cmd.args(["-fsycl", "-fsycl-device-only"])
-        .arg(format!(
-            "--offload-targets={}",
-            DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-        ))
-        // From its installed place (not a copy): `-E` output and depfiles name it stably.
-        .arg("-include")
-        .arg(&tc.prelude)
+    cmd.args(["-fsycl", "-fsycl-device-only"]).arg(format!(
+        "--offload-targets={}",
+        DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
+    ));
+    // From its installed place (not a copy): `-E` output and depfiles name it stably. This
+    // driver's `-E` output holds it already (its device view), and it defines functions.
+    if !crate::preprocess::is_preprocessed(source) {
+        cmd.arg("-include").arg(&tc.prelude);
+    }
+    cmd
         // A device image runs no destructors of globals (DPC++ never registers them for
         // the device); registering them would call the host's `__cxa_atexit`.
         .arg("-fno-c++-static-destructors")
