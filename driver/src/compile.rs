@@ -81,6 +81,28 @@ struct Unit<'a> {
     device_depfile: bool,
 }
 
+impl<'a> Unit<'a> {
+    /// A unit whose generated files live in `scratch`; it wants device code when `phase`
+    /// compiles or links, and no device depfile.
+    fn in_scratch(
+        tc: &'a Toolchain,
+        cl: &'a CommandLine,
+        source: &'a Input,
+        scratch: &Scratch,
+        phase: Phase,
+    ) -> Self {
+        Unit {
+            tc,
+            cl,
+            source,
+            files: Generated::in_dir(scratch, &source.path),
+            wants_device: matches!(phase, Phase::Compile | Phase::Link),
+            phase,
+            device_depfile: false,
+        }
+    }
+}
+
 impl Unit<'_> {
     fn device_command(&self) -> Command {
         let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
@@ -374,15 +396,7 @@ pub(crate) fn compile_source(
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
     let scratch = Scratch::new(cl, &anchor, echo)?;
-    let unit = Unit {
-        tc,
-        cl,
-        source,
-        files: Generated::in_dir(&scratch, &source.path),
-        wants_device: matches!(phase, Phase::Compile | Phase::Link),
-        phase,
-        device_depfile: false,
-    };
+    let unit = Unit::in_scratch(tc, cl, source, &scratch, phase);
     if echo.dry_run {
         print_plan(&unit, output, echo);
         return Ok(());
@@ -561,13 +575,8 @@ pub(crate) fn device_phase_only(
     let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
     let scratch = Scratch::new(cl, &anchor, echo)?;
     let unit = Unit {
-        tc,
-        cl,
-        source,
-        files: Generated::in_dir(&scratch, &source.path),
         wants_device: true,
-        phase: cl.phase,
-        device_depfile: false,
+        ..Unit::in_scratch(tc, cl, source, &scratch, cl.phase)
     };
     let phase = if cl.phase == Phase::SyntaxOnly {
         "-fsyntax-only"
@@ -590,13 +599,8 @@ pub(crate) fn compile_device_only(
 ) -> Result<()> {
     let scratch = Scratch::new(cl, output, echo)?;
     let unit = Unit {
-        tc,
-        cl,
-        source,
-        files: Generated::in_dir(&scratch, &source.path),
-        wants_device: true,
-        phase: Phase::Compile,
         device_depfile: DepOptions::from_flags(&cl.compile_flags).wanted,
+        ..Unit::in_scratch(tc, cl, source, &scratch, Phase::Compile)
     };
     if echo.dry_run {
         echo.show(&format!(

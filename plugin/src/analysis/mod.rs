@@ -97,6 +97,20 @@ impl Walker<'_> {
     }
 }
 
+/// Cursor kinds of functions with a body of their own: free functions, methods, constructors,
+/// destructors and conversion functions (not templates, not lambdas).
+pub(super) fn is_function_kind(kind: crate::libclang::CXCursorKind) -> bool {
+    use crate::libclang as lc;
+    matches!(
+        kind,
+        lc::CXCursor_FunctionDecl
+            | lc::CXCursor_CXXMethod
+            | lc::CXCursor_Constructor
+            | lc::CXCursor_Destructor
+            | lc::CXCursor_ConversionFunction
+    )
+}
+
 pub(crate) fn source_location(c: Cursor<'_>) -> SourceLocation {
     let loc = c.location();
     SourceLocation {

@@ -240,14 +240,7 @@ fn located(l: SourceLocation) -> String {
 }
 
 fn is_function(c: Cursor<'_>) -> bool {
-    matches!(
-        c.kind(),
-        lc::CXCursor_FunctionDecl
-            | lc::CXCursor_CXXMethod
-            | lc::CXCursor_Constructor
-            | lc::CXCursor_Destructor
-            | lc::CXCursor_ConversionFunction
-    )
+    super::is_function_kind(c.kind())
 }
 
 /// clang's builtins (`__builtin_va_start`, …), which clang declares where they are first used.
@@ -258,19 +251,15 @@ fn is_builtin(function: Cursor<'_>) -> bool {
 /// Declarations inside a body whose code runs only if called (local classes' members,
 /// nested functions): checked when a call reaches them.
 fn is_nested_declaration(c: Cursor<'_>) -> bool {
-    matches!(
-        c.kind(),
-        lc::CXCursor_FunctionDecl
-            | lc::CXCursor_CXXMethod
-            | lc::CXCursor_Constructor
-            | lc::CXCursor_Destructor
-            | lc::CXCursor_ConversionFunction
-            | lc::CXCursor_FunctionTemplate
-            | lc::CXCursor_ClassDecl
-            | lc::CXCursor_StructDecl
-            | lc::CXCursor_UnionDecl
-            | lc::CXCursor_ClassTemplate
-    )
+    is_function(c)
+        || matches!(
+            c.kind(),
+            lc::CXCursor_FunctionTemplate
+                | lc::CXCursor_ClassDecl
+                | lc::CXCursor_StructDecl
+                | lc::CXCursor_UnionDecl
+                | lc::CXCursor_ClassTemplate
+        )
 }
 
 /// `new (place) T`: placement new allocates nothing (DPC++ accepts it). Its placement

@@ -105,16 +105,11 @@ impl<'tu> Walker<'tu> {
             return;
         }
         let in_function = c.semantic_parent().is_some_and(|p| {
-            matches!(
-                p.kind(),
-                lc::CXCursor_FunctionDecl
-                    | lc::CXCursor_CXXMethod
-                    | lc::CXCursor_Constructor
-                    | lc::CXCursor_Destructor
-                    | lc::CXCursor_ConversionFunction
-                    | lc::CXCursor_FunctionTemplate
-                    | lc::CXCursor_LambdaExpr
-            )
+            super::is_function_kind(p.kind())
+                || matches!(
+                    p.kind(),
+                    lc::CXCursor_FunctionTemplate | lc::CXCursor_LambdaExpr
+                )
         });
         if !in_function || self.specialization_id_value_type(c.ty()).is_none() {
             return;

@@ -221,13 +221,5 @@ impl Context {
 type Descend = Option<(Context, Option<Rc<str>>)>;
 
 fn is_function_like(kind: lc::CXCursorKind) -> bool {
-    matches!(
-        kind,
-        lc::CXCursor_FunctionDecl
-            | lc::CXCursor_CXXMethod
-            | lc::CXCursor_Constructor
-            | lc::CXCursor_Destructor
-            | lc::CXCursor_ConversionFunction
-            | lc::CXCursor_LambdaExpr
-    )
+    super::is_function_kind(kind) || kind == lc::CXCursor_LambdaExpr
 }
