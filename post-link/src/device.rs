@@ -94,10 +94,7 @@ pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
     let mut reads: Vec<SpecIdRead> = Vec::new();
     // Global name → its entry in `reads`.
     let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for user in function.users() {
-        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
-            continue;
-        };
+    for call in function.direct_calls() {
         let Some(global) = call
             .arg(0)
             .map(lower::strip_pointer_casts)
@@ -182,15 +179,7 @@ fn replace_symbolic_id_calls(
     };
     let mut strings: Vec<(String, GlobalVariable<'_>)> = Vec::new();
     let mut replaced = 0;
-    // `users()` lists a user once per use; each call is rewritten (and erased) once.
-    let mut visited = std::collections::HashSet::new();
-    for user in function.users() {
-        if !visited.insert(user) {
-            continue;
-        }
-        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
-            continue;
-        };
+    for call in function.direct_calls() {
         let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
         let target = call
             .arg(0)

@@ -6,8 +6,6 @@
 //! matters), so the spec-constant lowering (`lower`) turns it into a private array of the spec
 //! constant's length as it does for DPC++'s device code.
 
-use std::collections::HashSet;
-
 use crate::device::DeviceError;
 use crate::llvm::{Callee, GlobalId, Module, Value};
 
@@ -32,15 +30,8 @@ fn rewrite_calls(module: &Module<'_>) -> Result<Option<(usize, GlobalId)>, Devic
     };
     let ctx = module.context();
     let builder = module.builder();
-    let mut visited = HashSet::new();
     let mut rewritten = 0;
-    for user in function.users() {
-        if !visited.insert(user) {
-            continue;
-        }
-        let Some(call) = user.as_call().filter(|c| c.callee() == function.as_value()) else {
-            continue;
-        };
+    for call in function.direct_calls() {
         let caller = call.parent_function().map(|f| f.name()).unwrap_or_default();
         let bad = |what: &str| DeviceError::Llvm(format!("in {caller}: private_alloca {what}"));
         let constant = |i: u32| call.arg(i).and_then(Value::const_int_zext);

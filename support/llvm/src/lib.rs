@@ -1383,6 +1383,19 @@ impl<'m> Function<'m> {
         Type::wrap(unsafe { c::LLVMGlobalGetValueType(self.raw) })
     }
 
+    /// The call instructions that call this function directly, each once (a call passing the
+    /// function as an argument as well is one user with several uses), in use-list order.
+    pub fn direct_calls(self) -> Vec<Call<'m>> {
+        let mut seen = std::collections::HashSet::new();
+        self.0
+            .users()
+            .into_iter()
+            .filter(|user| seen.insert(*user))
+            .filter_map(Value::as_call)
+            .filter(|call| call.callee() == self.0)
+            .collect()
+    }
+
     pub fn is_declaration(self) -> bool {
         // SAFETY: a function is a global value.
         unsafe { c::LLVMIsDeclaration(self.raw) != 0 }
@@ -2591,6 +2604,26 @@ define void @unused() {
         let other = Context::new();
         let m = parse(&ctx, "a");
         m.add_named_md(c"n", other.md_node(&[]));
+    }
+
+    #[test]
+    fn direct_calls_lists_each_call_once() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"declare void @g(ptr)\n\
+                  define void @f() {\n  call void @g(ptr @g)\n  call void @g(ptr null)\n  ret void\n}\n\
+                  @p = global ptr @g\n"
+                    .to_vec(),
+                "calls",
+            )
+            .expect("parses");
+        let g = m.get_function("g").expect("@g");
+        // Four uses (two callees, one argument, one initializer), two calls.
+        assert_eq!(g.as_value().users().len(), 4);
+        let calls = g.direct_calls();
+        assert_eq!(calls.len(), 2);
+        assert_ne!(calls[0], calls[1]);
     }
 
     #[test]
