@@ -90,7 +90,8 @@ pub(crate) struct CommandLine {
     pub(crate) sycl_targets: SyclTargets,
     /// `-fsycl-device-code-split=`: how the link splits device code into images.
     pub(crate) device_code_split: Split,
-    /// `-fsycl-footer-path=DIR`: where generated files go (default: next to the output).
+    /// `-fsycl-footer-path=DIR`: where generated files go (default: a private work directory
+    /// named after the output, `process::WorkDir`).
     pub(crate) generated_dir: Option<PathBuf>,
     /// Something `-fsycl` cannot build (precompiled headers, C++20 modules), named.
     pub(crate) unsupported: Option<&'static str>,
@@ -479,8 +480,8 @@ impl CommandLine {
     }
 }
 
-/// One `-fsycl-targets` (or `-Xsycl-target-…=`) target: only the JIT SPIR-V target is built
-/// here; the option is sycl-clang++'s (clang-22 does not know it).
+/// One `-Xsycl-target-…=` target: SPIR-V (JIT) or the CPU device ahead of time, the targets
+/// built here; the option is sycl-clang++'s (clang-22 does not know it).
 fn check_target(target: &str, option: &str) -> Result<(), ArgError> {
     if matches!(
         target,
