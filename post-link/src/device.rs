@@ -25,7 +25,6 @@ use crate::llvm::{
 };
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
-use crate::tool;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -73,7 +72,7 @@ pub enum DeviceError {
     #[error(transparent)]
     Lower(#[from] LowerError),
     #[error(transparent)]
-    PostLink(#[from] tool::Error),
+    Image(#[from] images::Error),
 }
 
 /// A spec id the device code reads: the LLVM name of its global (its mangled name) and the

@@ -4,9 +4,21 @@
 
 use crate::llvm::{self, Module, TargetMachine, ValueKind};
 use crate::lower;
+use crate::lower::LowerError;
 use crate::prop::{self, PropValue, PropertySets};
 use crate::requirements;
-use crate::tool::Error;
+
+/// Why an image could not be made: the library's own error, which `sycl-post-link`
+/// (`tool::Error`) and `sycl-clang++` (`device::DeviceError`) each wrap unchanged.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{what} is not valid LLVM IR: {msg}")]
+    Invalid { what: String, msg: String },
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    #[error("SPIR-V emission failed: {0}")]
+    Emit(String),
+}
 
 /// Code-file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

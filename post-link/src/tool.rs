@@ -34,6 +34,8 @@ pub enum Error {
     Usage(String),
     #[error("{0}")]
     Write(String),
+    #[error(transparent)]
+    Image(#[from] crate::images::Error),
 }
 
 /// `-` as an input or `-o` value: standard input or output, as in DPC++.
