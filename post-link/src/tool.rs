@@ -24,18 +24,15 @@ pub enum Error {
     Parse { path: PathBuf, msg: String },
     #[error("{}: cannot link: {msg}", .path.display())]
     Link { path: PathBuf, msg: String },
-    #[error("{what} is not valid LLVM IR: {msg}")]
-    Invalid { what: String, msg: String },
     #[error(transparent)]
     Lower(#[from] LowerError),
-    #[error("SPIR-V emission failed: {0}")]
-    Emit(String),
     #[error("{0}")]
     Usage(String),
     #[error("{0}")]
     Write(String),
+    /// Invalid IR and SPIR-V emission: the image library's errors.
     #[error(transparent)]
-    Image(#[from] crate::images::Error),
+    Image(#[from] images::Error),
 }
 
 /// `-` as an input or `-o` value: standard input or output, as in DPC++.
@@ -310,7 +307,7 @@ fn lowered_modules<'c>(ctx: &'c Context, opts: &Options) -> Result<Vec<OutModule
         modules.extend(default_clone);
     }
     for (i, m) in modules.iter().enumerate().filter(|_| valid_input) {
-        m.module.verify().map_err(|msg| Error::Invalid {
+        m.module.verify().map_err(|msg| images::Error::Invalid {
             what: format!("output module {i}"),
             msg: msg.trim_end().to_string(),
         })?;
