@@ -316,6 +316,10 @@ pub(crate) fn device_command(
         .args(cl.sycl_predefines())
         .args(device_flags(&cl.compile_flags))
         .args(&cl.device_compile_flags)
+        // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
+        // capturing a `sycl::stream` call (`post_link::device::STREAM_INIT`).
+        .arg("-isystem")
+        .arg(tc.device_headers())
         .arg("-isystem")
         .arg(&tc.sycl_include)
         // The kernel objects' types, complete (accessors' template arguments included),
@@ -764,8 +768,8 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 }
 
 /// Kernels capturing what cannot reach the device are refused, with the launch's location,
-/// rather than built into a program that computes garbage: samplers, streams, images and the
-/// like (DPC++ passes them in ways this version does not). The device compile's own reading of
+/// rather than built into a program that computes garbage: samplers, images and the like
+/// (DPC++ passes them in ways this version does not). The device compile's own reading of
 /// every kernel object (`kernels::place_kernels`) refuses them too, for launches the analysis
 /// did not reach. Returns whether any kernel was refused.
 fn refuse_special_captures(analysis: &model::Analysis) -> bool {
@@ -780,7 +784,7 @@ fn refuse_special_captures(analysis: &model::Analysis) -> bool {
         let file = at.file.as_deref().unwrap_or(&analysis.source);
         eprintln!(
             "{}:{}:{}: error: this kernel captures '{}', which sycl-clang++ cannot pass to the device \
-             (samplers, streams, images and work-group memory are not supported yet)",
+             (samplers, images and work-group memory are not supported yet)",
             file.display(),
             at.line,
             at.column,

@@ -242,6 +242,7 @@ fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
         ArgumentKind::LocalAccessor { dimensions } => {
             KernelArgument::LocalAccessor { offset, dimensions }
         }
+        ArgumentKind::Stream { size } => KernelArgument::Stream { offset, size },
     }
 }
 
@@ -302,6 +303,12 @@ fn descriptor(argument: &KernelArgument) -> KernelParam {
         KernelArgument::LocalAccessor { offset, dimensions } => KernelParam {
             kind: ParamKind::Accessor,
             info: TARGET_LOCAL | dimensions << DIMENSIONS_SHIFT,
+            offset: clamp(offset),
+        },
+        // DPC++ writes the stream's size (`sizeof(sycl::stream)`) as its info.
+        KernelArgument::Stream { offset, size } => KernelParam {
+            kind: ParamKind::Stream,
+            info: clamp(size),
             offset: clamp(offset),
         },
     }

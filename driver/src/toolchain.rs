@@ -111,6 +111,13 @@ impl Toolchain {
         ))
     }
 
+    /// Headers the device compile finds before Intel's (`sycl/stream.hpp`), beside the
+    /// prelude: `driver/include/device/` in the checkout, `include/sycl-specconst/device/`
+    /// when installed.
+    pub(crate) fn device_headers(&self) -> PathBuf {
+        self.prelude.with_file_name("device")
+    }
+
     /// The Intel OpenCL CPU runtime, which builds `spir64_x86_64` images ahead of time (the
     /// same library the ICD loader hands built programs to).
     pub(crate) fn cpu_runtime(&self) -> PathBuf {

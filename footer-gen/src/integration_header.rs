@@ -19,6 +19,7 @@ pub enum ParamKind {
     StdLayout = 1,
     Pointer = 3,
     SpecConstantsBuffer = 4,
+    Stream = 5,
 }
 
 impl ParamKind {
@@ -28,6 +29,7 @@ impl ParamKind {
             ParamKind::StdLayout => "kind_std_layout",
             ParamKind::Pointer => "kind_pointer",
             ParamKind::SpecConstantsBuffer => "kind_specialization_constants_buffer",
+            ParamKind::Stream => "kind_stream",
         }
     }
 }
@@ -36,7 +38,8 @@ impl ParamKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelParam {
     pub kind: ParamKind,
-    /// Size in bytes for `kind_std_layout`; access target and dimensions for accessors.
+    /// Size in bytes for `kind_std_layout` and `kind_stream`; access target and dimensions for
+    /// accessors.
     pub info: u32,
     /// Offset in the host-side kernel object.
     pub offset: u32,

@@ -23,7 +23,7 @@ int main() {
   q.submit([&](sycl::handler &h) {
     auto in = plain.get_access<sycl::float4, sycl::access_mode::read>(h);
     h.single_task<class ReadPlain>([=] { out[0] = in.read(sycl::int2{1, 1}).x(); });
-    // CHECK: refuse-images-samplers.cpp:[[@LINE-1]]:5: error: this kernel captures 'sycl::unsampled_image_accessor<{{.*}}>', which sycl-clang++ cannot pass to the device (samplers, streams, images and work-group memory are not supported yet)
+    // CHECK: refuse-images-samplers.cpp:[[@LINE-1]]:5: error: this kernel captures 'sycl::unsampled_image_accessor<{{.*}}>', which sycl-clang++ cannot pass to the device (samplers, images and work-group memory are not supported yet)
   });
   q.submit([&](sycl::handler &h) {
     auto in = sampled.get_access<sycl::float4>(h);

@@ -147,6 +147,7 @@ fn special_kind(ty: Type<'_>) -> Option<Option<ArgumentKind>> {
         _ => None,
     };
     Some(match name.as_str() {
+        "stream" => ty.size_of().map(|size| ArgumentKind::Stream { size }),
         "local_accessor" => {
             integral(1).map(|dimensions| ArgumentKind::LocalAccessor { dimensions })
         }

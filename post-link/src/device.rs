@@ -32,6 +32,12 @@ pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
 /// Suffix of the function that keeps a wrapped kernel's original body.
 const BODY_SUFFIX: &str = ".__sycl_specconst_body";
 
+/// The functions through which a wrapper runs a captured `sycl::stream`'s own `__init` and
+/// `__finalize`: sycl-clang++'s device `<sycl/stream.hpp>` (`driver/include/device/`) defines
+/// them in every device compile that reads Intel's stream header.
+pub const STREAM_INIT: &str = "__sycl_specconst_stream_init";
+pub const STREAM_FINALIZE: &str = "__sycl_specconst_stream_finalize";
+
 #[derive(Debug, Error)]
 pub enum DeviceError {
     #[error(
@@ -63,6 +69,12 @@ pub enum DeviceError {
     },
     #[error("kernel '{0}' has no description of its kernel object's arguments")]
     UndescribedKernel(String),
+    #[error(
+        "kernel '{0}' captures a sycl::stream, but the device compile did not define \
+         sycl-clang++'s stream functions ('{STREAM_INIT}'): <sycl/stream.hpp> was not read \
+         through sycl-clang++'s device headers (is Intel's include directory named with -I?)"
+    )]
+    NoStreamFunctions(String),
     #[error("cannot link the kernel wrappers: {0}")]
     Wrapper(String),
     #[error("device code: {0}")]
@@ -235,6 +247,11 @@ pub enum KernelArgument {
     },
     /// A `local_accessor`: work-group local memory of the size the runtime allocates.
     LocalAccessor { offset: u64, dimensions: u32 },
+    /// A `sycl::stream` of `size` bytes (`kind_stream`): the runtime passes its three buffer
+    /// accessors (output, offsets, work-item flush buffer; one-dimensional, four arguments
+    /// each) and then the flush buffer's size; the wrapper hands them to the stream's `__init`
+    /// before the body and runs its `__finalize` after it.
+    Stream { offset: u64, size: u64 },
 }
 
 /// SPIR address spaces of buffer memory.
@@ -319,6 +336,7 @@ pub fn wrap_kernels(
     );
     let mut entries = Vec::new();
     let mut bodies = Vec::new();
+    text.push_str(&stream_function_declarations());
     {
         let layout = module.layout();
         for kernel in module.functions() {
@@ -336,7 +354,22 @@ pub fn wrap_kernels(
             entries.push(entry);
         }
     }
+    let streams = entries.iter().find(|e| {
+        e.arguments
+            .iter()
+            .any(|a| matches!(a, KernelArgument::Stream { .. }))
+    });
+    if let Some(entry) = streams {
+        if module
+            .get_function(STREAM_INIT)
+            .is_none_or(|f| f.is_declaration())
+        {
+            return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
+        }
+    }
+    let streams = streams.is_some();
     if entries.is_empty() {
+        internalise_stream_functions(module, streams);
         return Ok(entries);
     }
     let ctx = module.context();
@@ -350,7 +383,33 @@ pub fn wrap_kernels(
             f.set_internal_linkage();
         }
     }
+    internalise_stream_functions(module, streams);
     Ok(entries)
+}
+
+/// The stream functions of sycl-clang++'s device `<sycl/stream.hpp>` stay in this TU
+/// (internal: every TU reading the header defines them) and go where no wrapper calls them.
+fn internalise_stream_functions(module: &mut Module<'_>, used: bool) {
+    let mut ids = Vec::new();
+    for name in [STREAM_INIT, STREAM_FINALIZE] {
+        if let Some(f) = module.get_function(name).filter(|f| !f.is_declaration()) {
+            f.set_internal_linkage();
+            ids.push(f.id());
+        }
+    }
+    if !used {
+        module.delete_unused(&ids);
+    }
+}
+
+/// The wrappers' declarations of the stream functions (both take the stream by generic
+/// pointer; `__init`'s accessor parts and the flush-buffer size as the runtime passes them).
+fn stream_function_declarations() -> String {
+    let accessor = "ptr addrspace(1), i64, i64, i64";
+    format!(
+        "declare spir_func void @{STREAM_INIT}(ptr addrspace(4), {accessor}, {accessor}, {accessor}, i64)\n\
+         declare spir_func void @{STREAM_FINALIZE}(ptr addrspace(4))\n"
+    )
 }
 
 /// Renames `kernel` to its body's name (a `spir_func`) and appends the wrapper kernel of the
@@ -486,6 +545,7 @@ fn check_arguments(arguments: &[KernelArgument], object_size: u64) -> Result<(),
             | KernelArgument::LocalAccessor { offset, dimensions } => {
                 (offset, accessor_size(dimensions))
             }
+            KernelArgument::Stream { offset, size } => (offset, size),
         };
         if offset.checked_add(size).is_none_or(|end| end > object_size) {
             return Err(format!(
@@ -545,8 +605,18 @@ impl Wrapper<'_> {
         } = self;
         let _ = writeln!(
             text,
-            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})\n  ret void\n}}"
+            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})"
         );
+        // Each stream flushes what its work item left in its buffer, as DPC++'s kernels do.
+        for (n, argument) in self.arguments.iter().enumerate() {
+            if matches!(argument, KernelArgument::Stream { .. }) {
+                let _ = writeln!(
+                    text,
+                    "  call spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %a{n}.stream)"
+                );
+            }
+        }
+        text.push_str("  ret void\n}\n");
     }
 
     /// The body's declaration, the kernel's signature and the zeroed object.
@@ -654,6 +724,7 @@ fn write_argument(
         KernelArgument::LocalAccessor { offset, dimensions } => {
             write_local_accessor(n, offset, dimensions, params, code);
         }
+        KernelArgument::Stream { offset, .. } => write_stream(n, offset, params, code),
     }
 }
 
@@ -675,11 +746,48 @@ fn copy_bytes(code: &mut String, to: &str, from: &str, size: u64) {
 
 /// The four parameters of an accessor argument: memory, then its three ranges as bytes.
 fn push_accessor_params(n: usize, space: u32, bytes: u64, params: &mut Vec<String>) {
+    push_named_accessor_params(&format!("a{n}"), space, bytes, params);
+}
+
+/// [`push_accessor_params`] for the parameters `%<name>`, `%<name>.access`, ….
+fn push_named_accessor_params(name: &str, space: u32, bytes: u64, params: &mut Vec<String>) {
     let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
-    params.push(format!("ptr addrspace({space}) %a{n}"));
-    params.push(format!("{ranges} %a{n}.access"));
-    params.push(format!("{ranges} %a{n}.memory"));
-    params.push(format!("{ranges} %a{n}.offset"));
+    params.push(format!("ptr addrspace({space}) %{name}"));
+    params.push(format!("{ranges} %{name}.access"));
+    params.push(format!("{ranges} %{name}.memory"));
+    params.push(format!("{ranges} %{name}.offset"));
+}
+
+/// A `sycl::stream` argument: the runtime's thirteen arguments (three one-dimensional global
+/// accessors, then the flush buffer's size as 8 bytes) go to the stream's own `__init`
+/// through [`STREAM_INIT`], at `%a<n>.stream`, the stream inside the object.
+fn write_stream(n: usize, offset: u64, params: &mut Vec<String>, code: &mut String) {
+    let mut call = Vec::new();
+    for part in ["output", "offsets", "flush"] {
+        let name = format!("a{n}.{part}");
+        push_named_accessor_params(&name, GLOBAL_SPACE, 8, params);
+        call.push(format!("ptr addrspace({GLOBAL_SPACE}) %{name}"));
+        for range in ["access", "memory", "offset"] {
+            let _ = writeln!(
+                code,
+                "  %{name}.{range}.value = load i64, ptr %{name}.{range}, align 1"
+            );
+            call.push(format!("i64 %{name}.{range}.value"));
+        }
+    }
+    params.push(format!("ptr byval({{ [8 x i8] }}) %a{n}.flush_size"));
+    let _ = writeln!(
+        code,
+        "  %a{n}.flush_size.value = load i64, ptr %a{n}.flush_size, align 1"
+    );
+    call.push(format!("i64 %a{n}.flush_size.value"));
+    let field = object_field(code, n, offset);
+    let _ = writeln!(
+        code,
+        "  %a{n}.stream = addrspacecast ptr {field} to ptr addrspace(4)\n  \
+         call spir_func void @{STREAM_INIT}(ptr addrspace(4) %a{n}.stream, {})",
+        call.join(", ")
+    );
 }
 
 /// A buffer accessor argument (`KernelArgument::Accessor`).

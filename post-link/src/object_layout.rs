@@ -5,8 +5,8 @@
 //! give: base-class subobjects with their offsets, and the kernels of every instantiation the
 //! device compile emitted (function templates referenced only by address, member functions of
 //! class templates). It decomposes the object as DPC++ does: pointers, buffer and local
-//! accessors apart, structs and arrays holding accessors (members and bases) replaced by their
-//! parts, everything else as bytes.
+//! accessors and streams apart, structs and arrays holding them (members and bases) replaced
+//! by their parts, everything else as bytes.
 
 use thiserror::Error;
 
@@ -223,6 +223,11 @@ fn special_argument(
     offset: u64,
 ) -> Result<KernelArgument, ObjectLayoutError> {
     let unsupported = || ObjectLayoutError::Unsupported(qualified_name(ty));
+    if special == "stream" {
+        complete(ty)?;
+        let size = bytes(ty.size_bits().unwrap_or(0));
+        return Ok(KernelArgument::Stream { offset, size });
+    }
     if !matches!(special, "accessor" | "local_accessor") {
         return Err(unsupported());
     }
@@ -427,6 +432,9 @@ pub fn describe(argument: &KernelArgument) -> String {
         ),
         KernelArgument::LocalAccessor { offset, dimensions } => {
             format!("a {dimensions}-dimensional local accessor at offset {offset}")
+        }
+        KernelArgument::Stream { offset, size } => {
+            format!("a {size}-byte sycl::stream at offset {offset}")
         }
     }
 }

@@ -323,6 +323,8 @@ pub enum ArgumentKind {
     },
     /// A `local_accessor` (`kind_accessor`, target `local`).
     LocalAccessor { dimensions: u32 },
+    /// A `sycl::stream` of `size` bytes (`kind_stream`).
+    Stream { size: u64 },
 }
 
 /// Facts of Intel's SYCL ABI that the front end, the device side and the driver all need.
@@ -333,7 +335,7 @@ pub mod sycl_abi {
     pub const TARGET_LOCAL: u32 = 2016;
 
     /// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes
-    /// (only the accessors are supported).
+    /// (the buffer and local accessors and `stream` are supported).
     pub const SPECIAL_KERNEL_ARGUMENT_CLASSES: &[&str] = &[
         "accessor",
         "local_accessor",
