@@ -237,6 +237,23 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_is_described_as_dpcpp_does() {
+        // DPC++'s integration header: kind_stream, sizeof(sycl::stream), its offset.
+        let text = kernel_descriptions(&[KernelInfo {
+            name: "_ZTS1S".into(),
+            params: vec![KernelParam {
+                kind: ParamKind::Stream,
+                info: 144,
+                offset: 8,
+            }],
+            object_size: 152,
+            location: None,
+        }]);
+        assert!(text.contains("{kernel_param_kind_t::kind_stream, 144, 8},"));
+        assert_eq!(ParamKind::Stream as u32, 5);
+    }
+
+    #[test]
     fn second_kernel_indexes_after_the_first() {
         let param = KernelParam {
             kind: ParamKind::StdLayout,

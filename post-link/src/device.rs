@@ -1125,3 +1125,100 @@ fn lower_image(
     }
     Ok((module, property_sets, target))
 }
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+
+    /// A kernel whose 144-byte object holds a stream at offset 8, and (with `helpers`) the
+    /// stream functions as sycl-clang++'s device `<sycl/stream.hpp>` defines them.
+    fn module_text(helpers: bool) -> String {
+        let mut text = String::from(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             define spir_kernel void @_ZTS1K(ptr addrspace(4) align 8 dereferenceable(152) %0) {\n  ret void\n}\n",
+        );
+        if helpers {
+            text.push_str(&format!(
+                "define spir_func void @{STREAM_INIT}(ptr addrspace(4) %s, ptr addrspace(1) %b, i64 %ba, i64 %bm, i64 %bo, \
+                 ptr addrspace(1) %o, i64 %oa, i64 %om, i64 %oo, ptr addrspace(1) %f, i64 %fa, i64 %fm, i64 %fo, i64 %n) {{\n  ret void\n}}\n\
+                 define spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %s) {{\n  ret void\n}}\n"
+            ));
+        }
+        text
+    }
+
+    fn stream_layout(_: &str) -> Option<KernelLayout> {
+        Some(KernelLayout {
+            object_size: 152,
+            arguments: vec![
+                KernelArgument::Bytes { offset: 0, size: 8 },
+                KernelArgument::Stream {
+                    offset: 8,
+                    size: 144,
+                },
+            ],
+        })
+    }
+
+    #[test]
+    fn a_stream_takes_the_runtimes_thirteen_arguments_and_is_initialised_and_finalised() {
+        let ctx = Context::new();
+        let mut module = ctx
+            .parse_ir(module_text(true).into_bytes(), "test")
+            .expect("hand-written IR parses");
+        let entries = wrap_kernels(&mut module, false, "k.cpp", stream_layout).expect("wraps");
+        assert_eq!(entries.len(), 1);
+        let wrapper = module.get_function("_ZTS1K").expect("the wrapper");
+        // The bytes, three accessors of four arguments, the flush-buffer size.
+        assert_eq!(wrapper.params().len(), 1 + 3 * 4 + 1);
+        let init = module.get_function(STREAM_INIT).expect("init");
+        let finalize = module.get_function(STREAM_FINALIZE).expect("finalize");
+        assert_eq!(init.direct_calls().len(), 1);
+        assert_eq!(finalize.direct_calls().len(), 1);
+        assert!(!init.linkage_is_external());
+        let module_text = module.to_text();
+        let start = module_text
+            .find("define weak_odr spir_kernel void @_ZTS1K")
+            .expect("the wrapper's text");
+        let text = &module_text[start..];
+        let text = &text[..text.find("\n}").unwrap_or(text.len())];
+        let (init_at, body_at, finalize_at) = (
+            text.find(STREAM_INIT).expect("init call"),
+            text.find(BODY_SUFFIX).expect("body call"),
+            text.find(STREAM_FINALIZE).expect("finalize call"),
+        );
+        assert!(init_at < body_at && body_at < finalize_at, "{text}");
+        assert!(text.contains("getelementptr inbounds i8, ptr %object, i64 8"), "{text}");
+    }
+
+    #[test]
+    fn a_stream_without_the_stream_functions_is_refused_by_name() {
+        let ctx = Context::new();
+        let mut module = ctx
+            .parse_ir(module_text(false).into_bytes(), "test")
+            .expect("hand-written IR parses");
+        let error = wrap_kernels(&mut module, false, "k.cpp", stream_layout).unwrap_err();
+        assert!(matches!(&error, DeviceError::NoStreamFunctions(k) if k == "_ZTS1K"));
+        assert!(error.to_string().contains("<sycl/stream.hpp>"));
+    }
+
+    #[test]
+    fn unused_stream_functions_are_removed() {
+        let ctx = Context::new();
+        let mut module = ctx
+            .parse_ir(module_text(true).into_bytes(), "test")
+            .expect("hand-written IR parses");
+        let bytes = |_: &str| {
+            Some(KernelLayout {
+                object_size: 152,
+                arguments: vec![KernelArgument::Bytes {
+                    offset: 0,
+                    size: 152,
+                }],
+            })
+        };
+        wrap_kernels(&mut module, false, "k.cpp", bytes).expect("wraps");
+        assert!(module.get_function(STREAM_INIT).is_none());
+        assert!(module.get_function(STREAM_FINALIZE).is_none());
+    }
+}
