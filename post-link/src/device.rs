@@ -390,16 +390,41 @@ pub fn wrap_kernels(
 /// The stream functions of sycl-clang++'s device `<sycl/stream.hpp>` stay in this TU
 /// (internal: every TU reading the header defines them) and go where no wrapper calls them.
 fn internalise_stream_functions(module: &mut Module<'_>, used: bool) {
-    let mut ids = Vec::new();
     for name in [STREAM_INIT, STREAM_FINALIZE] {
         if let Some(f) = module.get_function(name).filter(|f| !f.is_declaration()) {
             f.set_internal_linkage();
-            ids.push(f.id());
         }
     }
     if !used {
-        module.delete_unused(&ids);
+        let ids = stream_code(module);
+        // Callers go first, then what only they called (unoptimised code keeps it all).
+        while module.delete_unused(&ids) > 0 {}
     }
+}
+
+/// The stream functions and what they call, through functions that are not external
+/// definitions (Intel's inline stream code, `linkonce_odr`; declarations): what the device
+/// compile emitted for them alone once nothing else uses it.
+fn stream_code(module: &Module<'_>) -> Vec<GlobalId> {
+    let mut seen = std::collections::HashSet::new();
+    let mut pending: Vec<Function<'_>> = [STREAM_INIT, STREAM_FINALIZE]
+        .iter()
+        .filter_map(|name| module.get_function(name))
+        .collect();
+    let mut ids = Vec::new();
+    while let Some(f) = pending.pop() {
+        if !seen.insert(f.id()) || (f.linkage_is_external() && !f.is_declaration()) {
+            continue;
+        }
+        ids.push(f.id());
+        let callees = f.instructions().into_iter().filter_map(|i| {
+            i.as_value()
+                .as_call()
+                .and_then(|call| call.callee().as_function())
+        });
+        pending.extend(callees);
+    }
+    ids
 }
 
 /// The wrappers' declarations of the stream functions (both take the stream by generic
@@ -1141,7 +1166,8 @@ mod stream_tests {
             text.push_str(&format!(
                 "define spir_func void @{STREAM_INIT}(ptr addrspace(4) %s, ptr addrspace(1) %b, i64 %ba, i64 %bm, i64 %bo, \
                  ptr addrspace(1) %o, i64 %oa, i64 %om, i64 %oo, ptr addrspace(1) %f, i64 %fa, i64 %fm, i64 %fo, i64 %n) {{\n  ret void\n}}\n\
-                 define spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %s) {{\n  ret void\n}}\n"
+                 define spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %s) {{\n  call spir_func void @flush(ptr addrspace(4) %s)\n  ret void\n}}\n\
+                 define linkonce_odr spir_func void @flush(ptr addrspace(4) %s) {{\n  ret void\n}}\n"
             ));
         }
         text
@@ -1224,5 +1250,6 @@ mod stream_tests {
         wrap_kernels(&mut module, false, "k.cpp", bytes).expect("wraps");
         assert!(module.get_function(STREAM_INIT).is_none());
         assert!(module.get_function(STREAM_FINALIZE).is_none());
+        assert!(module.get_function("flush").is_none());
     }
 }
