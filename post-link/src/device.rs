@@ -336,7 +336,6 @@ pub fn wrap_kernels(
     );
     let mut entries = Vec::new();
     let mut bodies = Vec::new();
-    text.push_str(&stream_function_declarations());
     {
         let layout = module.layout();
         for kernel in module.functions() {
@@ -354,20 +353,10 @@ pub fn wrap_kernels(
             entries.push(entry);
         }
     }
-    let streams = entries.iter().find(|e| {
-        e.arguments
-            .iter()
-            .any(|a| matches!(a, KernelArgument::Stream { .. }))
-    });
-    if let Some(entry) = streams {
-        if module
-            .get_function(STREAM_INIT)
-            .is_none_or(|f| f.is_declaration())
-        {
-            return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
-        }
+    let streams = check_stream_functions(module, &entries)?;
+    if streams {
+        text.push_str(&stream_function_declarations());
     }
-    let streams = streams.is_some();
     if entries.is_empty() {
         internalise_stream_functions(module, streams);
         return Ok(entries);
@@ -385,6 +374,30 @@ pub fn wrap_kernels(
     }
     internalise_stream_functions(module, streams);
     Ok(entries)
+}
+
+/// Whether a kernel captures a stream; an error when one does but the module lacks the stream
+/// functions.
+fn check_stream_functions(
+    module: &Module<'_>,
+    entries: &[KernelEntry],
+) -> Result<bool, DeviceError> {
+    let Some(entry) = entries.iter().find(|e| {
+        e.arguments
+            .iter()
+            .any(|a| matches!(a, KernelArgument::Stream { .. }))
+    }) else {
+        return Ok(false);
+    };
+    let defined = |name| {
+        module
+            .get_function(name)
+            .is_some_and(|f| !f.is_declaration())
+    };
+    if !defined(STREAM_INIT) || !defined(STREAM_FINALIZE) {
+        return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
+    }
+    Ok(true)
 }
 
 /// The stream functions of sycl-clang++'s device `<sycl/stream.hpp>` stay in this TU
