@@ -3,12 +3,16 @@
 // checked against the host. Before, the device compile
 // failed in Intel's headers (use of undeclared identifier '__spirv_GroupAsyncCopy'); with the
 // builtin only declared, Intel's CPU runtime could not find the program's async copy (its
-// event was a pointer argument). Built optimised only: unoptimised (-O0) device code that
-// Intel's CPU compiler vectorises crashes it in this copy (docs/device-library.md).
+// event was a pointer argument). Also built at -O0, with the first case's global side from an
+// address_space_cast of a USM pointer: unoptimised, both crashed Intel's CPU compiler (a
+// segmentation fault building the program) until unoptimised device code had its calls
+// inlined.
 // REQUIRES: sycl-runtime
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sycl-clangxx -fsycl -std=c++17 -Wno-deprecated-declarations %s -o %t/app
 // RUN: %t/app | FileCheck %s
+// RUN: %sycl-clangxx -fsycl -std=c++17 -O0 -Wno-deprecated-declarations %s -o %t/app-O0
+// RUN: %t/app-O0 | FileCheck %s
 // CHECK: global to local int: 256 checked
 // CHECK: local to global strided float: 768 checked
 // CHECK: vectors int4: 128 checked
@@ -34,27 +38,26 @@ template <typename T> void expect(const char *what, const T *got, const T *want,
 
 // Each group copies its slice into local memory and reads it reversed.
 void global_to_local(sycl::queue &q) {
-  std::vector<int> in(count), out(count), want(count);
+  int *in = sycl::malloc_shared<int>(count, q), *out = sycl::malloc_shared<int>(count, q);
+  std::vector<int> want(count);
   for (size_t i = 0; i < count; ++i)
     in[i] = int(i * 7 + 1);
   for (size_t i = 0; i < count; ++i)
     want[i] = in[i / local * local + (local - 1 - i % local)];
-  {
-    sycl::buffer<int> in_buf(in.data(), count), out_buf(out.data(), count);
-    q.submit([&](sycl::handler &h) {
-      sycl::accessor from{in_buf, h, sycl::read_only};
-      sycl::accessor to{out_buf, h, sycl::write_only};
-      sycl::local_accessor<int, 1> tile(local, h);
-      h.parallel_for(sycl::nd_range<1>(count, local), [=](sycl::nd_item<1> it) {
-        auto g = it.get_group();
-        auto slice = from.get_multi_ptr<sycl::access::decorated::yes>() + g.get_group_id(0) * local;
-        auto e = g.async_work_group_copy(tile.get_multi_ptr<sycl::access::decorated::yes>(), slice, local);
-        g.wait_for(e);
-        to[it.get_global_id(0)] = tile[local - 1 - it.get_local_id(0)];
-      });
-    });
-  }
-  expect("global to local int", out.data(), want.data(), count);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(local, h);
+     h.parallel_for(sycl::nd_range<1>(count, local), [=](sycl::nd_item<1> it) {
+       auto g = it.get_group();
+       auto from = sycl::address_space_cast<sycl::access::address_space::global_space,
+                                            sycl::access::decorated::yes>(in + g.get_group_id(0) * local);
+       auto e = g.async_work_group_copy(tile.get_multi_ptr<sycl::access::decorated::yes>(), from, local);
+       g.wait_for(e);
+       out[it.get_global_id(0)] = tile[local - 1 - it.get_local_id(0)];
+     });
+   }).wait();
+  expect("global to local int", out, want.data(), count);
+  sycl::free(in, q);
+  sycl::free(out, q);
 }
 
 // Each group fills local memory, then copies it out to every third element of the output.
