@@ -213,12 +213,69 @@ __SCC_NAN_SHAPE(2) __SCC_NAN_SHAPE(3) __SCC_NAN_SHAPE(4) __SCC_NAN_SHAPE(8) __SC
 // Synchronisation and group operations (scope, memory semantics as SPIR-V numbers).
 extern __attribute__((nothrow, convergent)) void __spirv_ControlBarrier(int execution, int memory, int semantics);
 extern __attribute__((nothrow)) void __spirv_MemoryBarrier(int memory, int semantics);
-extern __attribute__((nothrow, convergent)) void __spirv_GroupWaitEvents(int execution, int count, __ocl_event_t *events);
 extern __attribute__((nothrow, convergent)) unsigned int __attribute__((ext_vector_type(4)))
 __spirv_GroupNonUniformBallot(int execution, bool predicate);
 extern __attribute__((nothrow, convergent)) unsigned int
 __spirv_GroupNonUniformBallotBitCount(int execution, int operation, unsigned int __attribute__((ext_vector_type(4))) mask);
 extern __attribute__((nothrow)) void __spirv_ocl_prefetch(const __attribute__((opencl_global)) unsigned char *p, unsigned long bytes);
+
+// async_work_group_copy (OpGroupAsyncCopy) and the wait for it (OpGroupWaitEvents), defined
+// here rather than declared: their event operand must be SPIR-V's OpTypeEvent, which clang's
+// SYCL mode cannot spell (an opaque pointer reaches Intel's CPU runtime as a pointer argument
+// and its builtin is not found). The work-group copies the elements cooperatively, each work
+// item a strided share, and a work-group barrier ends the copy, so the data is there when the
+// call returns and the wait has nothing left to do. SYCL allows that: every work item of the
+// group makes the call with the same arguments, and a copy may complete before its wait. (A
+// barrier in the wait instead gives wrong values at -O0: Intel's CPU compiler with
+// -cl-opt-disable mishandles a barrier in device_event::wait.) The stride applies to the
+// global side, as SPIR-V says. Element types are those the headers convert to before the
+// call: fixed-width integers, float, double and half, scalar or vector. Always inlined, at -O0
+// too: LLVM's SPIR-V backend turns any remaining call of these names into the instruction,
+// definition or not.
+extern __attribute__((nothrow, const)) unsigned long __spirv_BuiltInWorkgroupSize(int);
+extern __attribute__((nothrow, const)) unsigned long __spirv_BuiltInLocalInvocationId(int);
+template <typename Dest, typename Source>
+static inline __attribute__((always_inline)) __ocl_event_t
+__sycl_specconst_group_copy(Dest *dest, Source *src, unsigned long count, unsigned long dest_stride,
+                            unsigned long src_stride, __ocl_event_t event) {
+  const unsigned long size0 = __spirv_BuiltInWorkgroupSize(0);
+  const unsigned long size1 = __spirv_BuiltInWorkgroupSize(1);
+  const unsigned long step = size0 * size1 * __spirv_BuiltInWorkgroupSize(2);
+  unsigned long i = (__spirv_BuiltInLocalInvocationId(2) * size1 +
+                     __spirv_BuiltInLocalInvocationId(1)) * size0 +
+                    __spirv_BuiltInLocalInvocationId(0);
+  for (; i < count; i += step)
+    dest[i * dest_stride] = src[i * src_stride];
+  // Work-group scope (2), acquire-release (0x8) on local (0x100) and global (0x200) memory.
+  __spirv_ControlBarrier(2, 2, 0x8 | 0x100 | 0x200);
+  return event;
+}
+#define __SCC_ASYNC_COPY(NAME, T)                                                             \
+  inline __attribute__((always_inline)) __ocl_event_t __spirv_GroupAsyncCopy(                  \
+      int, T __attribute__((opencl_local)) *dest, const T __attribute__((opencl_global)) *src, \
+      unsigned long count, unsigned long stride, __ocl_event_t event) {                       \
+    return __sycl_specconst_group_copy(dest, src, count, 1, stride, event);                   \
+  }                                                                                           \
+  inline __attribute__((always_inline)) __ocl_event_t __spirv_GroupAsyncCopy(                  \
+      int, T __attribute__((opencl_global)) *dest, const T __attribute__((opencl_local)) *src, \
+      unsigned long count, unsigned long stride, __ocl_event_t event) {                       \
+    return __sycl_specconst_group_copy(dest, src, count, stride, 1, event);                   \
+  }
+__SCC_SHAPES(__SCC_ASYNC_COPY, , signed char)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , unsigned char)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , short)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , unsigned short)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , int)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , unsigned int)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , long)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , unsigned long)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , float)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , double)
+__SCC_SHAPES(__SCC_ASYNC_COPY, , _Float16)
+#undef __SCC_ASYNC_COPY
+inline __attribute__((always_inline, convergent)) void __spirv_GroupWaitEvents(int, int,
+                                                                                __ocl_event_t *) {}
+
 
 
 // ===== Device library (issue 21 §1): group, sub-group, integer and address-space built-ins =====

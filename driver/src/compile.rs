@@ -839,6 +839,24 @@ fn checked_device_code(
 
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level
 /// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
+/// Unoptimised device code (-O0) gets its calls inlined, and nothing else: Intel's CPU
+/// compiler vectorises each function a kernel calls into a variant of its own, and crashes
+/// (a segmentation fault while the runtime builds the program) on such variants of
+/// unoptimised code: address-space casts, reductions, group copies. DPC++ avoids that by
+/// asking for an unoptimised build (`-cl-opt-disable`), which makes the CPU device compute
+/// sub-group algorithms wrongly (docs/device-library.md). Kernels stay as compiled (their
+/// own code is not optimised).
+fn inline_unoptimised_calls(module: &post_link::llvm::Module<'_>) {
+    for function in module.functions() {
+        if function.is_declaration() || function.is_spir_kernel() {
+            continue;
+        }
+        function.remove_enum_attribute("noinline");
+        function.remove_enum_attribute("optnone");
+        function.add_enum_attribute("alwaysinline");
+    }
+}
+
 fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
     let level = clang_args::last_value(compile_flags, clang_args::Id::Optimize)
         .map_or(&b"2"[..], |v| v.as_bytes());
@@ -958,11 +976,13 @@ fn finish_device_code(
     // its body with the kernel object in memory, and the body reloads accessor pointers and
     // ranges in every loop iteration (stores through generic pointers may alias the object).
     // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
-    if let Some(pipeline) = device_pipeline(&unit.cl.compile_flags) {
-        module
-            .run_passes(pipeline)
-            .map_err(|e| format!("internal error: optimising the device code: {e}"))?;
-    }
+    let pipeline = device_pipeline(&unit.cl.compile_flags).unwrap_or_else(|| {
+        inline_unoptimised_calls(&module);
+        "always-inline"
+    });
+    module
+        .run_passes(pipeline)
+        .map_err(|e| format!("internal error: optimising the device code: {e}"))?;
     let kernels = entries
         .into_iter()
         .map(|entry| {

@@ -763,6 +763,16 @@ impl<'tu> Cursor<'tu> {
         Cursor::checked(unsafe { call!(clang_getCursorReferenced)(self.raw) })
     }
 
+    /// Whether this is a `.*` or `->*` expression.
+    pub(crate) fn is_pointer_to_member_operator(&self) -> bool {
+        // SAFETY: valid cursor; libclang answers "invalid" for a cursor that is no operator.
+        let kind = unsafe { call!(clang_getCursorBinaryOperatorKind)(self.raw) };
+        matches!(
+            kind,
+            clang_sys::CXBinaryOperator_PtrMemD | clang_sys::CXBinaryOperator_PtrMemI
+        )
+    }
+
     pub(crate) fn definition(&self) -> Option<Cursor<'tu>> {
         // SAFETY: valid cursor.
         Cursor::checked(unsafe { call!(clang_getCursorDefinition)(self.raw) })
@@ -1205,20 +1215,22 @@ impl<'tu> Type<'tu> {
 }
 
 pub(crate) use clang_sys::{
-    CXCursor_AnnotateAttr, CXCursor_CXXBaseSpecifier, CXCursor_CXXDeleteExpr,
-    CXCursor_CXXDynamicCastExpr, CXCursor_CXXMethod, CXCursor_CXXNewExpr, CXCursor_CXXThrowExpr,
-    CXCursor_CXXTryStmt, CXCursor_CXXTypeidExpr, CXCursor_CallExpr, CXCursor_ClassDecl,
-    CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization, CXCursor_CompoundStmt,
-    CXCursor_Constructor, CXCursor_ConversionFunction, CXCursor_DeclRefExpr, CXCursor_Destructor,
-    CXCursor_EnumConstantDecl, CXCursor_EnumDecl, CXCursor_FieldDecl, CXCursor_FunctionDecl,
-    CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MemberRefExpr,
-    CXCursor_Namespace, CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef,
+    CXCursor_AnnotateAttr, CXCursor_AsmStmt, CXCursor_BinaryOperator, CXCursor_CXXBaseSpecifier,
+    CXCursor_CXXDeleteExpr, CXCursor_CXXDynamicCastExpr, CXCursor_CXXMethod, CXCursor_CXXNewExpr,
+    CXCursor_CXXThrowExpr, CXCursor_CXXTryStmt, CXCursor_CXXTypeidExpr, CXCursor_CallExpr,
+    CXCursor_ClassDecl, CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization,
+    CXCursor_CompoundStmt, CXCursor_Constructor, CXCursor_ConversionFunction, CXCursor_DeclRefExpr,
+    CXCursor_Destructor, CXCursor_EnumConstantDecl, CXCursor_EnumDecl, CXCursor_FieldDecl,
+    CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_LambdaExpr, CXCursor_LinkageSpec,
+    CXCursor_MSAsmStmt, CXCursor_MemberRefExpr, CXCursor_Namespace,
+    CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef, CXCursor_ParenExpr,
     CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
     CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
-    CXCursor_TypeRef, CXCursor_UnexposedDecl, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind,
-    CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
-    CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty,
-    CXType_Bool, CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long, CXType_LongLong,
-    CXType_Pointer, CXType_RValueReference, CXType_Record, CXType_Short, CXType_UInt,
-    CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort, CXTypeKind,
+    CXCursor_TypeRef, CXCursor_UnaryOperator, CXCursor_UnexposedDecl, CXCursor_UnexposedExpr,
+    CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External, CXLinkage_Internal,
+    CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword,
+    CXPrintingPolicyProperty, CXType_Bool, CXType_FunctionNoProto, CXType_FunctionProto,
+    CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long, CXType_LongLong,
+    CXType_MemberPointer, CXType_Pointer, CXType_RValueReference, CXType_Record, CXType_Short,
+    CXType_UInt, CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort, CXTypeKind,
 };

@@ -241,6 +241,9 @@ pub fn property_sets(m: &Module<'_>, default_image: bool) -> Result<PropertySets
             PropValue::Bytes(tables.default_blob.clone()),
         );
     }
+    if let Some(level) = optimization_level(m) {
+        p.add(prop::SET_MISC, "optLevel", PropValue::U32(level));
+    }
     if default_image {
         p.add(
             prop::SET_MISC,
@@ -250,6 +253,21 @@ pub fn property_sets(m: &Module<'_>, default_image: bool) -> Result<PropertySets
     }
     Ok(p)
 }
+
+/// The device compile's optimisation level, from the `sycl-optlevel` attribute DPC++'s clang
+/// gives device functions, read from the image's first kernel that has it (as DPC++ reads its
+/// entry points). Intel's runtime turns it into the backend's option (`-O0` is OpenCL's
+/// `-cl-opt-disable`).
+fn optimization_level(m: &Module<'_>) -> Option<u32> {
+    m.functions()
+        .into_iter()
+        .filter(|f| f.is_spir_kernel() && !f.is_declaration())
+        .find_map(|f| f.string_attribute(OPTIMIZATION_LEVEL_ATTRIBUTE))
+        .and_then(|level| level.parse().ok())
+}
+
+/// DPC++'s function attribute for the device compile's `-O` level.
+pub const OPTIMIZATION_LEVEL_ATTRIBUTE: &str = "sycl-optlevel";
 
 #[cfg(test)]
 mod tests {

@@ -106,6 +106,11 @@ impl<'tu> KernelWalk<'_, 'tu> {
                 self.report(c, "SYCL kernel cannot use rtti", "'dynamic_cast'")
             }
             lc::CXCursor_CallExpr => self.check_call(c),
+            lc::CXCursor_AsmStmt | lc::CXCursor_MSAsmStmt => self.report(
+                c,
+                "SYCL kernel cannot use inline assembly",
+                "'asm' statement",
+            ),
             lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr => {
                 if let Some(variable) = c.referenced().filter(|v| v.kind() == lc::CXCursor_VarDecl)
                 {
@@ -118,8 +123,18 @@ impl<'tu> KernelWalk<'_, 'tu> {
     }
 
     fn check_call(&mut self, call: Cursor<'tu>) {
-        let Some(callee) = call.referenced().filter(|f| is_function(*f)) else {
-            return;
+        let callee = match Callee::of(call) {
+            Callee::Function(f) => f,
+            Callee::Pointer(through) => {
+                // As DPC++ without `-fsycl-allow-func-ptr`: SPIR-V has no indirect calls.
+                let through = through.map_or_else(
+                    || "indirect call".to_string(),
+                    |v| format!("'{}'", qualified_name(v)),
+                );
+                let message = "SYCL kernel cannot call through a function pointer";
+                return self.report(call, message, &through);
+            }
+            Callee::Other => return,
         };
         // As DPC++: any call of a virtual function, however it is dispatched.
         if callee.is_virtual_method() {
@@ -241,6 +256,74 @@ fn located(l: SourceLocation) -> String {
 
 fn is_function(c: Cursor<'_>) -> bool {
     super::is_function_kind(c.kind())
+}
+
+/// What a call expression calls, as clang's `getReferencedDeclOfCallee` sees it (through
+/// parentheses, implicit conversions, `*`, `&` and the member side of `.*`/`->*`).
+enum Callee<'tu> {
+    Function(Cursor<'tu>),
+    /// A pointer (or reference) to a function or member function; the variable holding it
+    /// when the callee names one.
+    Pointer(Option<Cursor<'tu>>),
+    /// Not a call of code: a pseudo-destructor, an unresolved expression.
+    Other,
+}
+
+impl<'tu> Callee<'tu> {
+    fn of(call: Cursor<'tu>) -> Self {
+        if let Some(f) = call.referenced().filter(|f| is_function(*f)) {
+            return Callee::Function(f);
+        }
+        let Some(callee) = call.children().into_iter().next() else {
+            return Callee::Other;
+        };
+        let mut e = callee;
+        let mut through_member_pointer = false;
+        // Constructs clang looks through; libclang shows implicit conversions as unexposed
+        // expressions and unary `*`/`&` with their operand as the only child.
+        for _ in 0..16 {
+            if let Some(f) = e.referenced().filter(|f| is_function(*f)) {
+                return Callee::Function(f);
+            }
+            let children = e.children();
+            e = match (e.kind(), children.as_slice()) {
+                (lc::CXCursor_BinaryOperator, [_, member]) if e.is_pointer_to_member_operator() => {
+                    through_member_pointer = true;
+                    *member
+                }
+                (
+                    lc::CXCursor_UnexposedExpr
+                    | lc::CXCursor_ParenExpr
+                    | lc::CXCursor_UnaryOperator,
+                    [only],
+                ) => *only,
+                _ => break,
+            };
+        }
+        if !through_member_pointer && !is_function_value(callee.ty()) {
+            return Callee::Other;
+        }
+        let holder = e.referenced().filter(|v| {
+            matches!(
+                v.kind(),
+                lc::CXCursor_VarDecl | lc::CXCursor_ParmDecl | lc::CXCursor_FieldDecl
+            )
+        });
+        Callee::Pointer(holder)
+    }
+}
+
+/// A function, a pointer or reference to one, or a member function pointer.
+fn is_function_value(ty: lc::Type<'_>) -> bool {
+    let ty = ty.canonical();
+    match ty.kind() {
+        lc::CXType_FunctionProto | lc::CXType_FunctionNoProto | lc::CXType_MemberPointer => true,
+        lc::CXType_Pointer | lc::CXType_LValueReference | lc::CXType_RValueReference => matches!(
+            ty.pointee().canonical().kind(),
+            lc::CXType_FunctionProto | lc::CXType_FunctionNoProto
+        ),
+        _ => false,
+    }
 }
 
 /// clang's builtins (`__builtin_va_start`, …), which clang declares where they are first used.

@@ -1559,6 +1559,35 @@ impl<'m> Function<'m> {
         }
     }
 
+    /// Adds the function attribute named `name` (`alwaysinline`); false when LLVM knows no
+    /// enum attribute by that name.
+    pub fn add_enum_attribute(self, name: &str) -> bool {
+        let Some(kind) = enum_attribute_kind(name) else {
+            return false;
+        };
+        // SAFETY: a function; the attribute is created in the function's context.
+        unsafe {
+            let ctx = c::LLVMGetModuleContext(c::LLVMGetGlobalParent(self.raw));
+            let attribute = c::LLVMCreateEnumAttribute(ctx, kind, 0);
+            c::LLVMAddAttributeAtIndex(self.raw, llvm_sys::LLVMAttributeFunctionIndex, attribute);
+        }
+        true
+    }
+
+    /// Removes the function attribute named `name` (`noinline`), if present.
+    pub fn remove_enum_attribute(self, name: &str) {
+        if let Some(kind) = enum_attribute_kind(name) {
+            // SAFETY: a function; removing an absent attribute is a no-op.
+            unsafe {
+                c::LLVMRemoveEnumAttributeAtIndex(
+                    self.raw,
+                    llvm_sys::LLVMAttributeFunctionIndex,
+                    kind,
+                )
+            }
+        }
+    }
+
     /// Sets string attribute `key` to `value` on the function (replacing an earlier value).
     pub fn set_string_attribute(self, key: &str, value: &str) {
         let (Ok(key_len), Ok(value_len)) =
@@ -2476,6 +2505,14 @@ impl<'m> DiNode<'m> {
             })
             .collect()
     }
+}
+
+/// LLVM's kind number of the enum attribute `name`, if there is one.
+fn enum_attribute_kind(name: &str) -> Option<c_uint> {
+    // SAFETY: the name is read for its length; 0 means no such attribute.
+    let kind =
+        unsafe { c::LLVMGetEnumAttributeKindForName(name.as_ptr() as *const c_char, name.len()) };
+    (kind != 0).then_some(kind)
 }
 
 #[cfg(test)]
