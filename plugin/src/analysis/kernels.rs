@@ -306,7 +306,13 @@ fn invoker_launch<'tu>(
         None => (
             Callable::Type(record.ty().canonical().spelling()),
             kernel_attributes::functor_attributes(record),
-            call_operator_definition(record),
+            // libclang shows no members of an implicit instantiation: the restrictions then
+            // check the template's own `operator()` (restrictions.rs says how).
+            call_operator_definition(record).or_else(|| {
+                record
+                    .specialized_template()
+                    .and_then(call_operator_definition)
+            }),
         ),
     };
     let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);

@@ -79,12 +79,28 @@ impl<'tu> KernelWalk<'_, 'tu> {
     /// declarations: only what runs is checked).
     fn statements(&mut self, c: Cursor<'tu>) {
         c.visit(|child| {
+            if self.is_discarded_in_instantiations(child) {
+                return Walk::Continue;
+            }
             if !is_nested_declaration(child) {
                 self.check(child);
                 self.statements(child);
             }
             Walk::Continue
         });
+    }
+
+    /// In a template's own code (the `operator()` of a functor class template, whose
+    /// instantiation libclang does not show), an `if constexpr` may discard either branch for
+    /// the instantiation the kernel uses: neither is checked, so nothing is refused that the
+    /// kernel does not run.
+    fn is_discarded_in_instantiations(&self, c: Cursor<'tu>) -> bool {
+        c.kind() == lc::CXCursor_IfStmt
+            && self
+                .path
+                .last()
+                .is_some_and(|(f, _)| is_template_pattern(*f))
+            && c.leading_tokens(2).get(1).is_some_and(|t| t == "constexpr")
     }
 
     fn check(&mut self, c: Cursor<'tu>) {
@@ -324,6 +340,18 @@ fn is_function_value(ty: lc::Type<'_>) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Code of a template itself rather than of an instantiation: a function template, or a
+/// member of a class template (or partial specialization).
+fn is_template_pattern(function: Cursor<'_>) -> bool {
+    function.kind() == lc::CXCursor_FunctionTemplate
+        || function.semantic_parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                lc::CXCursor_ClassTemplate | lc::CXCursor_ClassTemplatePartialSpecialization
+            )
+        })
 }
 
 /// clang's builtins (`__builtin_va_start`, …), which clang declares where they are first used.
