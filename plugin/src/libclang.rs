@@ -880,6 +880,22 @@ impl<'tu> Cursor<'tu> {
         unsafe { call!(clang_Cursor_hasVarDeclExternalStorage)(self.raw) == 1 }
     }
 
+    /// Whether clang can evaluate the variable's initializer at compile time (`const int n =
+    /// 4 * 8;`, a constexpr constructor, an aggregate of constants): libclang's evaluation
+    /// of the declaration, which fails for initializers that run code (`= compute()`).
+    pub(crate) fn has_constant_initializer(&self) -> bool {
+        // SAFETY: valid cursor; the result is null or an evaluation result owned here and
+        // disposed at once.
+        unsafe {
+            let result = call!(clang_Cursor_Evaluate)(self.raw);
+            if result.is_null() {
+                return false;
+            }
+            call!(clang_EvalResult_dispose)(result);
+            true
+        }
+    }
+
     pub(crate) fn has_global_storage(&self) -> bool {
         // SAFETY: valid cursor.
         unsafe { call!(clang_Cursor_hasVarDeclGlobalStorage)(self.raw) == 1 }
@@ -1229,8 +1245,9 @@ pub(crate) use clang_sys::{
     CXCursor_TypeRef, CXCursor_UnaryOperator, CXCursor_UnexposedDecl, CXCursor_UnexposedExpr,
     CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External, CXLinkage_Internal,
     CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword,
-    CXPrintingPolicyProperty, CXType_Bool, CXType_FunctionNoProto, CXType_FunctionProto,
-    CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long, CXType_LongLong,
-    CXType_MemberPointer, CXType_Pointer, CXType_RValueReference, CXType_Record, CXType_Short,
-    CXType_UInt, CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort, CXTypeKind,
+    CXPrintingPolicyProperty, CXType_Bool, CXType_Enum, CXType_Float16, CXType_FunctionNoProto,
+    CXType_FunctionProto, CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long,
+    CXType_LongLong, CXType_MemberPointer, CXType_Pointer, CXType_RValueReference, CXType_Record,
+    CXType_Short, CXType_UInt, CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort,
+    CXTypeKind,
 };

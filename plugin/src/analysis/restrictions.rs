@@ -23,6 +23,8 @@ pub(crate) const SYCL_EXTERNAL_ANNOTATION: &str = "sycl-specconst-sycl-external"
 pub(super) struct Restrictions<'tu> {
     /// Function definitions already walked: each is checked once.
     walked: CursorMap<'tu, ()>,
+    /// Const variables with static storage already judged: constant-initialised or not.
+    constant_initialized: CursorMap<'tu, bool>,
     /// Errors already reported (`file:line:col: message`).
     reported: HashSet<String>,
     /// clang-style errors, each with its notes on the following lines.
@@ -210,7 +212,26 @@ impl<'tu> KernelWalk<'_, 'tu> {
             return self.report(at, "SYCL kernel cannot use thread-local storage", &name);
         }
         let ty = variable.ty();
-        if is_const(ty) || is_device_global(ty) {
+        if is_device_global(ty) {
+            return;
+        }
+        if is_const(ty) {
+            // The device image has its own copy, initialised as the compiler could at compile
+            // time: a dynamic initialiser never runs there (the kernel would read zeros).
+            let constant = self
+                .state
+                .constant_initialized
+                .get_or_insert_with(variable, || {
+                    !is_arithmetic(ty)
+                        || variable
+                            .definition()
+                            .is_none_or(|d| d.has_constant_initializer())
+                });
+            if !constant {
+                let message = "SYCL kernel cannot use a const static or global variable that is \
+                               neither zero-initialized nor constant-initialized";
+                self.report(at, message, &name);
+            }
             return;
         }
         let at_namespace_scope = variable.semantic_parent().is_some_and(|p| {
@@ -408,6 +429,13 @@ fn is_const(ty: lc::Type<'_>) -> bool {
         }
     }
     false
+}
+
+/// Arithmetic and enumeration types, const or not: those whose constant initializers libclang
+/// evaluates (it evaluates no arrays or classes, so their initializers are not judged).
+fn is_arithmetic(ty: lc::Type<'_>) -> bool {
+    let kind = ty.canonical().kind();
+    (lc::CXType_Bool..=lc::CXType_Float16).contains(&kind) || kind == lc::CXType_Enum
 }
 
 /// `sycl::…::device_global<T, …>` (SYCL's device-side global state).
