@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use post_link::device;
-use post_link::device_link::LinkError;
+use offload::device;
+use offload::device_link::LinkError;
 use post_link::lower::Mode;
 
 use crate::args::{CommandLine, InputKind, Phase, SpecConstMode};
-use crate::offload;
 use crate::toolchain::Toolchain;
 
 pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
@@ -415,11 +414,11 @@ fn register_device_images(
     if cl.save_temps {
         save_images(scratch, &images)?;
     }
-    let options = post_link::registration::BuildOptions {
+    let options = offload::registration::BuildOptions {
         compile: cl.backend_options.join(" "),
         link: cl.device_linker_options.join(" "),
     };
-    let object = post_link::registration::registration_object_with_options(&images, &options)
+    let object = offload::registration::registration_object_with_options(&images, &options)
         .map_err(|e| format!("cannot write the registration object: {e}"))?;
     write_file(registration, &object)?;
     timing("registration object", started.elapsed());

@@ -33,11 +33,11 @@ use cleanup::cleanup;
 pub use metadata::{
     MD_DEFAULT_MODULE, MD_SPEC_CONSTANTS, MD_SPEC_DEFAULTS, SpecConstTables, read_spec_constants,
 };
-pub(crate) use sites::strip_pointer_casts;
+pub use sites::strip_pointer_casts;
 
 /// Whether `name` is a spec-constant getter the lowering replaces (so no device code has to
 /// define it).
-pub(crate) fn is_spec_constant_getter(name: &str) -> bool {
+pub fn is_spec_constant_getter(name: &str) -> bool {
     sites::getter_kind(name).is_some()
 }
 use sites::{Site, caller_name, collect_sites, site_error};
