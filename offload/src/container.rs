@@ -24,8 +24,8 @@ pub const SPEC_CONSTANTS_KEY: &str = "sycl-spec-constants";
 /// One device image with its string table (`triple`, `arch`, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OffloadImage {
-    pub image_kind: u16,
-    pub offload_kind: u16,
+    pub(crate) image_kind: u16,
+    pub(crate) offload_kind: u16,
     pub strings: BTreeMap<String, String>,
     pub image: Vec<u8>,
 }

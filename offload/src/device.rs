@@ -27,7 +27,7 @@ use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
-pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
+pub(crate) const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
 
 /// Suffix of the function that keeps a wrapped kernel's original body.
 const BODY_SUFFIX: &str = ".__sycl_specconst_body";

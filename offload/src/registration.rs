@@ -25,7 +25,7 @@ const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
 /// A section every registration object has: a link that finds it in an input knows the
 /// input already registers device images (`sycl-clang++ -fsycl-link`'s output), and must not
 /// register the same images a second time.
-pub const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
+pub(crate) const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
 
 /// Options the runtime passes on when it builds (`compile`) and links (`link`) an image's
 /// device code: DPC++'s `-Xsycl-target-backend` and `-Xsycl-target-linker`.
@@ -33,11 +33,6 @@ pub const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
 pub struct BuildOptions {
     pub compile: String,
     pub link: String,
-}
-
-/// An ELF object for the host registering `images`.
-pub fn registration_object(images: &[DeviceImage]) -> Result<Vec<u8>, String> {
-    registration_object_with_options(images, &BuildOptions::default())
 }
 
 /// An ELF object for the host registering `images`, built by the runtime with `options`.
@@ -89,11 +84,10 @@ fn end_of(name: &str, ty: &str, len: usize) -> String {
     format!("getelementptr inbounds ([{len} x {ty}], ptr {name}, i64 1)")
 }
 
-pub fn registration_ir(images: &[DeviceImage]) -> String {
-    registration_ir_with_options(images, &BuildOptions::default())
-}
-
-pub fn registration_ir_with_options(images: &[DeviceImage], options: &BuildOptions) -> String {
+pub(crate) fn registration_ir_with_options(
+    images: &[DeviceImage],
+    options: &BuildOptions,
+) -> String {
     let mut out = format!("target triple = \"{HOST_TRIPLE}\"\n\n");
     out.push_str(
         "%image = type { i16, i8, i8, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }\n\
@@ -244,14 +238,15 @@ mod tests {
             property_sets: sets,
             kernels: vec!["_ZTS1K".into()],
         };
-        let ir = registration_ir(std::slice::from_ref(&image));
+        let options = BuildOptions::default();
+        let ir = registration_ir_with_options(std::slice::from_ref(&image), &options);
         assert!(ir.contains("i32 1, i64 7 }"), "{ir}");
         // 8-byte bit count (24 bits) before the data.
         assert!(
             ir.contains("c\"\\18\\00\\00\\00\\00\\00\\00\\00\\01\\02\\03\""),
             "{ir}"
         );
-        let object = registration_object(&[image]).expect("object");
+        let object = registration_object_with_options(&[image], &options).expect("object");
         assert_eq!(&object[..4], b"\x7fELF");
     }
 
@@ -264,10 +259,13 @@ mod tests {
             property_sets: PropertySets::default(),
             kernels: vec!["_ZTS1K".into()],
         };
-        let ir = registration_ir(&[
-            image(ImageTarget::Spir64, ImageFormat::SpirV),
-            image(ImageTarget::Spir64X86_64, ImageFormat::Native),
-        ]);
+        let ir = registration_ir_with_options(
+            &[
+                image(ImageTarget::Spir64, ImageFormat::SpirV),
+                image(ImageTarget::Spir64X86_64, ImageFormat::Native),
+            ],
+            &BuildOptions::default(),
+        );
         assert!(
             ir.contains("@image0.target = private unnamed_addr constant [7 x i8] c\"spir64\\00\""),
             "{ir}"
