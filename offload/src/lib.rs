@@ -12,6 +12,8 @@
 //! * `container` — the offload container (`.llvm.offloading`) and the readers of objects and
 //!   archives that carry it.
 //! * `integration_header` — the kernel descriptions the runtime reads (`KernelInfo`).
+//! * `ir_text` — LLVM IR written as text (escaping, header, parsing back), for every module
+//!   this crate (and the driver's LeakSanitizer hooks) writes as text.
 //!
 //! Built on `post-link` (the spec-constant pass, split, property sets) and `support/llvm`.
 
@@ -25,6 +27,7 @@ mod container;
 pub mod device;
 pub mod device_link;
 pub mod integration_header;
+pub mod ir_text;
 pub mod object_layout;
 pub mod private_arrays;
 pub mod registration;

@@ -13,15 +13,15 @@
 //! `urProgramCreateWithBinary` and whose spec constants it only emulates (as DPC++ registers
 //! `-fsycl-targets=spir64_x86_64` images).
 //!
-//! The module is written as LLVM IR text and compiled in process; LLVM checks it on parsing.
+//! The module is written as LLVM IR text (`ir_text`) and compiled in process; LLVM checks it
+//! on parsing.
 
 use std::fmt::Write as _;
 
 use crate::device::{DeviceImage, ImageFormat};
-use crate::llvm::Context;
+use crate::ir_text::{self, HOST_TRIPLE};
 use crate::prop::{self, PropValue};
 
-const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
 /// A section every registration object has: a link that finds it in an input knows the
 /// input already registers device images (`sycl-clang++ -fsycl-link`'s output), and must not
 /// register the same images a second time.
@@ -41,42 +41,14 @@ pub fn registration_object_with_options(
     options: &BuildOptions,
 ) -> Result<Vec<u8>, String> {
     let text = registration_ir_with_options(images, options);
-    let ctx = Context::new();
-    let mut module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
-    module.verify()?;
-    module.emit_pic_object(HOST_TRIPLE)
-}
-
-/// `c"…"` with every byte outside printable ASCII (and `"`/`\`) escaped.
-fn ir_bytes(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() + 3);
-    out.push_str("c\"");
-    for &b in bytes {
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "\\{b:02X}");
-        }
-    }
-    out.push('"');
-    out
+    ir_text::host_object(text, "sycl-specconst registration")
 }
 
 /// A private NUL-terminated string global; returns its name.
 fn string_global(out: &mut String, name: &str, value: &str) -> String {
     let mut bytes = value.as_bytes().to_vec();
     bytes.push(0);
-    bytes_global(out, name, &bytes, 1)
-}
-
-fn bytes_global(out: &mut String, name: &str, bytes: &[u8], align: u32) -> String {
-    let _ = writeln!(
-        out,
-        "@{name} = private unnamed_addr constant [{} x i8] {}, align {align}",
-        bytes.len(),
-        ir_bytes(bytes)
-    );
-    format!("@{name}")
+    ir_text::private_bytes(out, name, &bytes, 1)
 }
 
 /// `ptr` one past the end of array global `name` of `len` elements of `ty`.
@@ -88,7 +60,8 @@ pub(crate) fn registration_ir_with_options(
     images: &[DeviceImage],
     options: &BuildOptions,
 ) -> String {
-    let mut out = format!("target triple = \"{HOST_TRIPLE}\"\n\n");
+    let mut out = ir_text::module_header(None, HOST_TRIPLE);
+    out.push('\n');
     out.push_str(
         "%image = type { i16, i8, i8, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }\n\
          %descriptor = type { i16, i16, ptr, ptr, ptr }\n\
@@ -139,7 +112,7 @@ fn image_row(
         ImageFormat::Native => 1,
         ImageFormat::SpirV => 2,
     };
-    let code = bytes_global(out, &format!("image{i}.code"), &image.code, 8);
+    let code = ir_text::private_bytes(out, &format!("image{i}.code"), &image.code, 8);
     let mut entry_rows = Vec::new();
     for (k, kernel) in image.kernels.iter().enumerate() {
         let name = string_global(out, &format!("image{i}.kernel{k}"), kernel);
@@ -182,7 +155,7 @@ fn set_row(
             PropValue::U32(n) => format!("%property {{ ptr {label}, ptr null, i32 1, i64 {n} }}"),
             PropValue::Bytes(data) => {
                 let raw = prop::byte_array_raw(data);
-                let v = bytes_global(out, &format!("{label_base}.value{p}"), &raw, 8);
+                let v = ir_text::private_bytes(out, &format!("{label_base}.value{p}"), &raw, 8);
                 format!(
                     "%property {{ ptr {label}, ptr {v}, i32 2, i64 {} }}",
                     raw.len()
@@ -216,11 +189,6 @@ mod tests {
     use super::*;
     use crate::device::ImageTarget;
     use crate::prop::PropertySets;
-
-    #[test]
-    fn escapes_bytes_outside_printable_ascii() {
-        assert_eq!(ir_bytes(b"a\"\\\x00\xff"), "c\"a\\22\\5C\\00\\FF\"");
-    }
 
     #[test]
     fn object_for_one_image_compiles() {
