@@ -470,27 +470,14 @@ const RUNTIME_LEAK_OPTIONS: &str = "print_suppressions=0";
 /// [`RUNTIME_LEAK_SUPPRESSIONS`] and `__lsan_default_options` with [`RUNTIME_LEAK_OPTIONS`];
 /// weak, so a program's own definitions win.
 fn runtime_leak_suppressions() -> Result<Vec<u8>> {
-    let mut ir = String::from("target triple = \"x86_64-pc-linux-gnu\"\n");
-    for (hook, value) in [
-        ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
-        ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
-    ] {
-        let mut text = value.as_bytes().to_vec();
-        text.push(0);
-        let bytes: String = text.iter().map(|b| format!("\\{b:02X}")).collect();
-        ir.push_str(&format!(
-            "@{hook}.text = private unnamed_addr constant [{} x i8] c\"{bytes}\", align 1\n\
-             define weak ptr @{hook}() {{\n  ret ptr @{hook}.text\n}}\n",
-            text.len()
-        ));
-    }
-    let ctx = post_link::llvm::Context::new();
-    let mut module = ctx
-        .parse_ir(ir.into_bytes(), "sycl-specconst leak suppressions")
-        .map_err(|e| format!("internal error: leak suppressions: {e}"))?;
-    module
-        .emit_pic_object("x86_64-pc-linux-gnu")
-        .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
+    offload::ir_text::string_hooks_object(
+        "sycl-specconst leak suppressions",
+        &[
+            ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
+            ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
+        ],
+    )
+    .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
 }
 
 /// `-save-temps`: device.spv/.prop for one image; device_<N>.* when the code was split or
