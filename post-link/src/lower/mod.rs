@@ -157,7 +157,7 @@ pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerEr
 }
 
 /// Runs the pass over a SPIR-V image for Intel's runtime, which sets emulated spec constants
-/// natively too (`post_link::device`): in emulation, `llvm.sycl.alloca` lengths are read
+/// natively too (`offload::device`): in emulation, `llvm.sycl.alloca` lengths are read
 /// natively, with the numeric ID the constant gets in the buffer layout.
 pub fn lower_for_runtime(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
     lower_with(module, mode, true)

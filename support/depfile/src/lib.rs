@@ -1,7 +1,7 @@
 //! Make-style dependency files, shared by `sycl-footer` (its `-MD` output) and `sycl-clang++`
 //! (the host compile's depfile, rewritten to name only real inputs): what a compile's
-//! dependency flags ask for ([`DepOptions`]), writing a rule ([`make_rule`]), and reading and
-//! rewriting the rules clang writes ([`parse_prerequisites`], [`rewrite`]).
+//! dependency flags ask for ([`DepOptions`]), writing a rule ([`make_rule`]), and rewriting
+//! the rules clang writes ([`rewrite`]).
 //!
 //! A crate of its own rather than part of `output` or `process`: it reads the clang option
 //! table (`clang-args`), which neither of those needs, and it is a text format, not a way of
@@ -15,7 +15,7 @@ mod flags;
 mod rewrite;
 
 pub use flags::DepOptions;
-pub use rewrite::{parse_prerequisites, rewrite};
+pub use rewrite::rewrite;
 
 /// A make rule, `target: dep dep …`, spaces, `#` and `$` in paths escaped as make expects.
 pub fn make_rule(target: &str, deps: &[PathBuf]) -> String {
@@ -48,6 +48,7 @@ fn escape_make(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rewrite::parse_prerequisites;
 
     #[test]
     fn make_rule_escapes_make_specials() {
