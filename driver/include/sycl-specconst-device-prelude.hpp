@@ -534,7 +534,7 @@ __SCC_CAST_TO(Private, opencl_private)
 // alias). Here the headers' alias attribute is dropped and both templates are defined before
 // the headers declare them: each call reaches the device IR as a call of the declared-only
 // __sycl_specconst::private_array(ID, &spec id, element size, alignment), which sycl-clang++
-// rewrites into DPC++'s llvm.sycl.alloca form (post_link::device::lower_private_arrays); the
+// rewrites into DPC++'s llvm.sycl.alloca form (offload::private_arrays::lower_private_arrays); the
 // spec-constant lowering then makes it a private array of the spec constant's length.
 #if __has_include(<sycl/detail/defines.hpp>)
 #include <sycl/detail/defines.hpp>

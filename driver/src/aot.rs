@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-use post_link::device::{DeviceImage, ImageFormat, ImageTarget};
-use post_link::device_link::demangle_kernel;
+use offload::device::{DeviceImage, ImageFormat, ImageTarget};
+use offload::device_link::demangle_kernel;
 
 use crate::pipeline::{Echo, Failure, Result};
 use crate::toolchain::Toolchain;

@@ -21,15 +21,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use footer_gen::integration_header::{self, KernelInfo};
+use depfile::DepOptions;
+use offload::integration_header::{self, KernelInfo};
+use offload::{OffloadImage, device, device_link, object_layout};
 use post_link::llvm::Context;
-use post_link::{device, device_link, object_layout};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
-use crate::depfile::{self, DepOptions};
 use crate::kernels;
-use crate::offload::OffloadImage;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, has_optimization_flag,
     move_into_place, timing, write_file,
@@ -317,7 +316,7 @@ pub(crate) fn device_command(
         .args(device_flags(&cl.compile_flags))
         .args(&cl.device_compile_flags)
         // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
-        // capturing a `sycl::stream` call (`post_link::device::STREAM_INIT`).
+        // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
         .arg("-isystem")
         .arg(tc.device_headers())
         .arg("-isystem")
@@ -807,9 +806,12 @@ fn finish_device_compile(
     if unit.cl.save_temps {
         write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
     }
-    let container =
-        OffloadImage::sycl_bitcode(DEVICE_TRIPLE, unit.cl.kernel_spec_constants(), bitcode)
-            .to_bytes();
+    let container = OffloadImage::sycl_bitcode(
+        DEVICE_TRIPLE,
+        unit.cl.kernel_spec_constants().spelling(),
+        bitcode,
+    )
+    .to_bytes();
     write_file(&files.embed, &container)?;
     Ok(kernels)
 }
@@ -947,7 +949,7 @@ fn finish_device_code(
         unit.device_text_without_constructor_lists()
     })?;
     resolve_spec_ids(&mut module, &unit.analysis_options(), analysis)?;
-    post_link::private_arrays::lower_private_arrays(&mut module).map_err(|e| e.to_string())?;
+    offload::private_arrays::lower_private_arrays(&mut module).map_err(|e| e.to_string())?;
     let analysis = &*analysis;
     let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();

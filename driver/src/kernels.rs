@@ -5,10 +5,10 @@
 //! `operator()` (it names the closure type) and the `handler` member that launched it (its
 //! first template argument is the kernel name type).
 
-use footer_gen::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
 use model::{Analysis, ArgumentKind, Kernel, KernelObject};
-use post_link::device::{KernelArgument, KernelEntry, KernelLayout};
-use post_link::object_layout::{self, DeviceObject};
+use offload::device::{KernelArgument, KernelEntry, KernelLayout};
+use offload::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
+use offload::object_layout::{self, DeviceObject};
 
 use model::sycl_abi::TARGET_LOCAL;
 /// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
@@ -318,8 +318,8 @@ fn descriptor(argument: &KernelArgument) -> KernelParam {
 mod tests {
     use super::{is_call_operator_of, launches_with_name, place_kernels};
     use model::{Analysis, ArgumentKind, Callable, Kernel, KernelObject, SourceLocation};
-    use post_link::device::{KernelArgument, KernelLayout};
-    use post_link::object_layout::DeviceObject;
+    use offload::device::{KernelArgument, KernelLayout};
+    use offload::object_layout::DeviceObject;
 
     /// A launch of `Z4mainEUlvE_` at app.cpp:7:5 whose front-end description is `arguments`.
     fn analysis(arguments: Vec<model::KernelArgument>, complete: bool) -> Analysis {
@@ -437,7 +437,7 @@ mod tests {
         let objects = vec![(
             "_ZTSZ4mainEUlvE_".to_string(),
             DeviceObject {
-                layout: Err(post_link::object_layout::ObjectLayoutError::NoObjectType),
+                layout: Err(offload::object_layout::ObjectLayoutError::NoObjectType),
                 location: None,
             },
         )];
@@ -468,7 +468,7 @@ mod tests {
         vec![(
             "_ZTSZ4mainEUlvE_".to_string(),
             DeviceObject {
-                layout: Err(post_link::object_layout::ObjectLayoutError::Unsupported(
+                layout: Err(offload::object_layout::ObjectLayoutError::Unsupported(
                     "sycl::_V1::stream".into(),
                 )),
                 location: Some(("app.cpp".into(), 6)),

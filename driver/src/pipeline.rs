@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use post_link::device;
-use post_link::device_link::LinkError;
+use offload::device;
+use offload::device_link::LinkError;
 use post_link::lower::Mode;
 
 use crate::args::{CommandLine, InputKind, Phase, SpecConstMode};
-use crate::offload;
 use crate::toolchain::Toolchain;
 
 pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
@@ -415,11 +414,11 @@ fn register_device_images(
     if cl.save_temps {
         save_images(scratch, &images)?;
     }
-    let options = post_link::registration::BuildOptions {
+    let options = offload::registration::BuildOptions {
         compile: cl.backend_options.join(" "),
         link: cl.device_linker_options.join(" "),
     };
-    let object = post_link::registration::registration_object_with_options(&images, &options)
+    let object = offload::registration::registration_object_with_options(&images, &options)
         .map_err(|e| format!("cannot write the registration object: {e}"))?;
     write_file(registration, &object)?;
     timing("registration object", started.elapsed());
@@ -471,27 +470,14 @@ const RUNTIME_LEAK_OPTIONS: &str = "print_suppressions=0";
 /// [`RUNTIME_LEAK_SUPPRESSIONS`] and `__lsan_default_options` with [`RUNTIME_LEAK_OPTIONS`];
 /// weak, so a program's own definitions win.
 fn runtime_leak_suppressions() -> Result<Vec<u8>> {
-    let mut ir = String::from("target triple = \"x86_64-pc-linux-gnu\"\n");
-    for (hook, value) in [
-        ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
-        ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
-    ] {
-        let mut text = value.as_bytes().to_vec();
-        text.push(0);
-        let bytes: String = text.iter().map(|b| format!("\\{b:02X}")).collect();
-        ir.push_str(&format!(
-            "@{hook}.text = private unnamed_addr constant [{} x i8] c\"{bytes}\", align 1\n\
-             define weak ptr @{hook}() {{\n  ret ptr @{hook}.text\n}}\n",
-            text.len()
-        ));
-    }
-    let ctx = post_link::llvm::Context::new();
-    let mut module = ctx
-        .parse_ir(ir.into_bytes(), "sycl-specconst leak suppressions")
-        .map_err(|e| format!("internal error: leak suppressions: {e}"))?;
-    module
-        .emit_pic_object("x86_64-pc-linux-gnu")
-        .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
+    offload::ir_text::string_hooks_object(
+        "sycl-specconst leak suppressions",
+        &[
+            ("__lsan_default_suppressions", RUNTIME_LEAK_SUPPRESSIONS),
+            ("__lsan_default_options", RUNTIME_LEAK_OPTIONS),
+        ],
+    )
+    .map_err(|e| Failure::Message(format!("internal error: leak suppressions: {e}")))
 }
 
 /// `-save-temps`: device.spv/.prop for one image; device_<N>.* when the code was split or

@@ -27,7 +27,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use footer_gen::integration_header::HOST_MACROS;
+use offload::integration_header::HOST_MACROS;
 
 use crate::args::{CommandLine, Input, InputKind, kind_of};
 use crate::compile::device_command;

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use offload::device::SpecIdRead;
 use plugin::model::{Analysis, LocalSpecId};
-use post_link::device::SpecIdRead;
 
 use crate::kernels;
 use crate::pipeline::{Failure, Result, timing};

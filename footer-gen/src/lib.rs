@@ -84,9 +84,7 @@ impl Style {
 }
 
 pub mod batch;
-pub mod dependency_flags;
 pub mod driver_query;
-pub mod integration_header;
 pub mod output;
 
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.

@@ -248,7 +248,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             .clone()
             .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
             .unwrap_or_else(|| format!("{}.footer.h", file.display()));
-        output::depfile(&target, &analysis.dependencies)
+        depfile::make_rule(&target, &analysis.dependencies)
     });
     // The footer and the depfile commit together: a depfile that cannot be written leaves the
     // old footer in place.

@@ -1,7 +1,7 @@
-//! Output helpers: atomic file writes, depfiles and the JSON reflection.
+//! Output helpers: atomic file writes and the JSON reflection.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -31,34 +31,6 @@ pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)?;
     out.flush()
-}
-
-/// Make-style depfile: `target: dep dep …`, spaces in paths escaped as make expects.
-pub fn depfile(target: &str, deps: &[PathBuf]) -> String {
-    let mut out = String::new();
-    out.push_str(&escape_make(target));
-    out.push(':');
-    for dep in deps {
-        out.push_str(" \\\n  ");
-        out.push_str(&escape_make(&dep.to_string_lossy()));
-    }
-    out.push('\n');
-    out
-}
-
-fn escape_make(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            ' ' | '#' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '$' => out.push_str("$$"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -106,16 +78,4 @@ pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
     })?;
     text.push('\n');
     Ok(text)
-}
-
-#[cfg(test)]
-mod tests {
-    // The writer itself is tested in support/output.
-    use super::*;
-
-    #[test]
-    fn depfile_escapes_make_specials() {
-        let d = depfile("out.h", &[PathBuf::from("a b.hpp"), PathBuf::from("c$.h")]);
-        assert_eq!(d, "out.h: \\\n  a\\ b.hpp \\\n  c$$.h\n");
-    }
 }

@@ -173,7 +173,7 @@ impl From<Vec<u8>> for Content {
 }
 
 /// `spir64-…` → `spirv64v<ver>-unknown-unknown`; 32-bit SPIR triples map to `spirv32`.
-pub fn spirv_triple(module_triple: &str, version: &str) -> String {
+pub(crate) fn spirv_triple(module_triple: &str, version: &str) -> String {
     let bits = if module_triple.starts_with("spir-") || module_triple.starts_with("spirv32") {
         32
     } else {

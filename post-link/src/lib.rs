@@ -11,21 +11,17 @@
 //! * `requirements` — kernel attributes as metadata, used aspects, `SYCL/device requirements`.
 //! * `images` — device-code split, an image's code bytes and property sets.
 //! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
-//! * `device`, `device_link`, `registration` — the device steps, device link and registration
-//!   object of `sycl-clang++`.
+//!
+//! The device steps of `sycl-clang++` (wrapper kernels, device link, registration) build on
+//! these in the `offload` crate.
 
 #![forbid(unsafe_code)]
 
-pub mod device;
-pub mod device_link;
 pub mod images;
 pub mod isolate;
 pub use ::llvm;
 pub mod lower;
 pub mod model;
-pub mod object_layout;
-pub mod private_arrays;
 pub mod prop;
-pub mod registration;
 pub mod requirements;
 pub mod tool;

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// The runtime reserves this SpecId for ITT annotations; it is never assigned.
-pub const RESERVED_SPEC_ID: u32 = 0xFF74_7469;
+pub(crate) const RESERVED_SPEC_ID: u32 = 0xFF74_7469;
 /// ID of padding triples (`i32 -1` in metadata).
-pub const PADDING_ID: u32 = u32::MAX;
+pub(crate) const PADDING_ID: u32 = u32::MAX;
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ModelError {
@@ -77,18 +77,18 @@ pub struct Ty<T> {
 /// element by element (descriptors, metadata, bytes), so a type like `[100000000 x i32]` would
 /// take gigabytes before anything could fail cleanly. 65,536 elements is far beyond any real
 /// spec constant (a SPIR-V composite of that many constituents already strains consumers).
-pub const MAX_SCALAR_ELEMENTS: u64 = 65_536;
+pub(crate) const MAX_SCALAR_ELEMENTS: u64 = 65_536;
 
 /// Largest number of constituents of one composite (struct, array or vector level) in a
 /// spec constant: a SPIR-V instruction's word count is 16 bits, and
 /// `OpSpecConstantComposite` spends three words on its opcode, type and result, so one
 /// composite holds at most 65,532 constituents (more needs `SPV_INTEL_long_composites`,
 /// which LLVM's SPIR-V backend and Intel's CPU runtime do not take here).
-pub const MAX_COMPOSITE_CONSTITUENTS: u64 = 65_532;
+pub(crate) const MAX_COMPOSITE_CONSTITUENTS: u64 = 65_532;
 
 impl<T> Ty<T> {
     /// The number of scalar elements (saturating).
-    pub fn scalar_elements(&self) -> u64 {
+    pub(crate) fn scalar_elements(&self) -> u64 {
         match &self.kind {
             Kind::Struct { fields, .. } => fields
                 .iter()
@@ -101,7 +101,7 @@ impl<T> Ty<T> {
     }
 
     /// The most constituents any one composite level of the type has (0 for a scalar).
-    pub fn max_constituents(&self) -> u64 {
+    pub(crate) fn max_constituents(&self) -> u64 {
         match &self.kind {
             Kind::Struct { fields, .. } => fields
                 .iter()
@@ -116,7 +116,7 @@ impl<T> Ty<T> {
 
     /// Same layout and leaf types, whatever the struct names (LLVM's linker may give one C++
     /// type two named structs, `%struct.Pt` and `%struct.Pt.0`).
-    pub fn same_shape(&self, other: &Ty<T>) -> bool {
+    pub(crate) fn same_shape(&self, other: &Ty<T>) -> bool {
         if (self.store, self.alloc, self.align) != (other.store, other.alloc, other.align) {
             return false;
         }
@@ -148,7 +148,7 @@ impl<T> Ty<T> {
         }
     }
 
-    pub fn is_scalar(&self) -> bool {
+    pub(crate) fn is_scalar(&self) -> bool {
         !matches!(
             self.kind,
             Kind::Struct { .. } | Kind::Array { .. } | Kind::Vector { .. }
@@ -319,7 +319,7 @@ pub enum Node<'a, T, V> {
 
 /// Where numeric IDs come from: fresh ones for the first use of a symbolic ID, the recorded
 /// list for later uses.
-pub enum IdSource<'s> {
+pub(crate) enum IdSource<'s> {
     Fresh { next: &'s mut u32, taken: Vec<u32> },
     Reuse { ids: &'s [u32], pos: usize },
 }
@@ -345,7 +345,7 @@ impl IdSource<'_> {
     }
 
     /// Numeric IDs handed out by a fresh source (undef slots included).
-    pub fn into_taken(self) -> Vec<u32> {
+    pub(crate) fn into_taken(self) -> Vec<u32> {
         match self {
             IdSource::Fresh { taken, .. } => taken,
             IdSource::Reuse { .. } => Vec::new(),
@@ -354,7 +354,7 @@ impl IdSource<'_> {
 }
 
 /// §3.1/§3.3: walks SCTy depth-first, matching default leaves by byte offset.
-pub fn plan<'a, T, V: Copy>(
+pub(crate) fn plan<'a, T, V: Copy>(
     sc_ty: &'a Ty<T>,
     leaves: &BTreeMap<u64, Leaf<'a, T, V>>,
     ids: &mut IdSource<'_>,
@@ -420,7 +420,7 @@ impl Desc {
 }
 
 /// Little-endian `u32` triples, as stored in the `.prop` byte array.
-pub fn desc_bytes(descs: &[Desc]) -> Vec<u8> {
+pub(crate) fn desc_bytes(descs: &[Desc]) -> Vec<u8> {
     let mut out = Vec::with_capacity(descs.len() * 12);
     for d in descs {
         out.extend_from_slice(&d.id.to_le_bytes());
@@ -431,7 +431,7 @@ pub fn desc_bytes(descs: &[Desc]) -> Vec<u8> {
 }
 
 /// §3.6: descriptor triples of a native constant from its planned node tree.
-pub fn native_descriptors<T, V>(node: &Node<'_, T, V>) -> Result<Vec<Desc>, ModelError> {
+pub(crate) fn native_descriptors<T, V>(node: &Node<'_, T, V>) -> Result<Vec<Desc>, ModelError> {
     let mut out = Vec::new();
     let mut offset = 0;
     descs_rec(node, &mut offset, &mut out)?;
@@ -475,7 +475,7 @@ fn descs_rec<T, V>(
 }
 
 /// §6: the bytes of one default value.
-pub fn blob<T, V>(ty: &Ty<T>, c: &Const<V>) -> Result<Vec<u8>, ModelError> {
+pub(crate) fn blob<T, V>(ty: &Ty<T>, c: &Const<V>) -> Result<Vec<u8>, ModelError> {
     let mut out = Vec::new();
     blob_into(ty, c, &mut out)?;
     Ok(out)
@@ -524,14 +524,14 @@ fn blob_into<T, V>(ty: &Ty<T>, c: &Const<V>, out: &mut Vec<u8>) -> Result<(), Mo
 
 /// §4: emulation-mode layout of the spec-constant buffer, per module.
 #[derive(Debug, Default)]
-pub struct EmulationLayout {
+pub(crate) struct EmulationLayout {
     next_offset: u64,
     next_id: u32,
 }
 
 /// Placement of a new emulated constant.
 #[derive(Debug, PartialEq, Eq)]
-pub struct EmulationSlot {
+pub(crate) struct EmulationSlot {
     pub id: u32,
     pub offset: u64,
     /// Alignment padding inserted before this constant (0 if none); its triple is appended to
@@ -541,7 +541,7 @@ pub struct EmulationSlot {
 
 impl EmulationLayout {
     /// `size` = store size of SCTy, `align` = its ABI alignment.
-    pub fn place(&mut self, size: u64, align: u64) -> EmulationSlot {
+    pub(crate) fn place(&mut self, size: u64, align: u64) -> EmulationSlot {
         let rem = if align > 1 {
             self.next_offset % align
         } else {
@@ -561,12 +561,12 @@ impl EmulationLayout {
 }
 
 /// §3.4: `_Z20__spirv_SpecConstanti<code>`.
-pub fn scalar_name<T>(value_ty: &Ty<T>) -> Result<String, ModelError> {
+pub(crate) fn scalar_name<T>(value_ty: &Ty<T>) -> Result<String, ModelError> {
     Ok(format!("_Z20__spirv_SpecConstanti{}", value_ty.code()?))
 }
 
 /// §3.4: `_Z29__spirv_SpecConstantComposite<codes>_R<code>`.
-pub fn composite_name<T>(ty: &Ty<T>) -> Result<String, ModelError> {
+pub(crate) fn composite_name<T>(ty: &Ty<T>) -> Result<String, ModelError> {
     let mut s = String::from("_Z29__spirv_SpecConstantComposite");
     for (ety, _) in ty.elements() {
         s.push_str(&ety.code()?);

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Intel's base64 variant (§8.3): LSB-first bit packing, no `=` padding.
-pub fn base64_encode(bytes: &[u8]) -> String {
+pub(crate) fn base64_encode(bytes: &[u8]) -> String {
     let ch = |i: u8| ALPHABET[usize::from(i & 0x3F)] as char;
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     let mut chunks = bytes.chunks_exact(3);
@@ -33,7 +33,7 @@ pub fn base64_encode(bytes: &[u8]) -> String {
 }
 
 /// Inverse of [`base64_encode`]; `None` on a bad character or a 1-character final group.
-pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
     let idx = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|p| p as u8);
     let digits: Vec<u8> = text.bytes().map(idx).collect::<Option<_>>()?;
     let mut out = Vec::with_capacity(digits.len() * 3 / 4);
@@ -56,7 +56,7 @@ pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
 }
 
 /// The text form of a BYTE_ARRAY value: 8-byte LE bit count, then the data (§8.2).
-pub fn byte_array_value(data: &[u8]) -> String {
+pub(crate) fn byte_array_value(data: &[u8]) -> String {
     base64_encode(&byte_array_raw(data))
 }
 
@@ -81,7 +81,7 @@ pub struct PropertySets {
 }
 
 impl PropertySets {
-    pub fn add_set(&mut self, name: &str) {
+    pub(crate) fn add_set(&mut self, name: &str) {
         if !self.sets.iter().any(|(n, _)| n == name) {
             self.sets.push((name.to_string(), Vec::new()));
         }
@@ -172,10 +172,10 @@ fn byte_array_data(text: &str) -> Option<Vec<u8>> {
     (bits == (data.len() as u64).checked_mul(8)?).then(|| data.to_vec())
 }
 
-pub const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
-pub const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
-pub const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
-pub const SET_MISC: &str = "SYCL/misc properties";
+pub(crate) const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
+pub(crate) const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
+pub(crate) const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
+pub(crate) const SET_MISC: &str = "SYCL/misc properties";
 
 /// `.table` (§7.2): header of the enabled columns, one row per output module.
 pub fn table(columns: &[&str], rows: &[Vec<String>]) -> String {

@@ -226,7 +226,7 @@ fn kernel_requirements(f: Function<'_>, used: Vec<u32>) -> Requirements {
 }
 
 /// The requirements of the kernels (`spir_kernel` definitions) of `module`.
-pub fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
+pub(crate) fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
     let mut reader = RequirementsReader::default();
     module
         .functions()
@@ -258,7 +258,7 @@ pub fn common(kernels: &[Requirements]) -> Requirements {
 
 /// Adds the `SYCL/device requirements` set for `r` (keys sorted, as DPC++'s `std::map`
 /// writes them; `aspects` always).
-pub fn add_property_set(sets: &mut PropertySets, r: &Requirements) {
+pub(crate) fn add_property_set(sets: &mut PropertySets, r: &Requirements) {
     let set = prop::SET_DEVICE_REQUIREMENTS;
     let aspects = r.aspects.iter().flat_map(|a| a.to_le_bytes()).collect();
     sets.add(set, "aspects", PropValue::Bytes(aspects));

@@ -33,11 +33,11 @@ use cleanup::cleanup;
 pub use metadata::{
     MD_DEFAULT_MODULE, MD_SPEC_CONSTANTS, MD_SPEC_DEFAULTS, SpecConstTables, read_spec_constants,
 };
-pub(crate) use sites::strip_pointer_casts;
+pub use sites::strip_pointer_casts;
 
 /// Whether `name` is a spec-constant getter the lowering replaces (so no device code has to
 /// define it).
-pub(crate) fn is_spec_constant_getter(name: &str) -> bool {
+pub fn is_spec_constant_getter(name: &str) -> bool {
     sites::getter_kind(name).is_some()
 }
 use sites::{Site, caller_name, collect_sites, site_error};
@@ -157,7 +157,7 @@ pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerEr
 }
 
 /// Runs the pass over a SPIR-V image for Intel's runtime, which sets emulated spec constants
-/// natively too (`post_link::device`): in emulation, `llvm.sycl.alloca` lengths are read
+/// natively too (`offload::device`): in emulation, `llvm.sycl.alloca` lengths are read
 /// natively, with the numeric ID the constant gets in the buffer layout.
 pub fn lower_for_runtime(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
     lower_with(module, mode, true)

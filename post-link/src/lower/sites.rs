@@ -276,7 +276,7 @@ fn alloca_arguments<'c>(
 }
 
 /// `Value::stripPointerCasts`: addrspacecast, bitcast and all-zero-index GEPs.
-pub(crate) fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
+pub fn strip_pointer_casts(mut v: Value<'_>) -> Value<'_> {
     for _ in 0..64 {
         let op = match v.kind() {
             ValueKind::Instruction(o) | ValueKind::ConstantExpr(o) => o,

@@ -1,6 +1,6 @@
 // <sycl/stream.hpp> for sycl-clang++'s device compile (named before Intel's headers in its
 // search list): Intel's header, then two functions through which the wrapper kernels that
-// sycl-clang++ generates (post_link::device::wrap_kernels) run a captured stream's own
+// sycl-clang++ generates (offload::device::wrap_kernels) run a captured stream's own
 // __init before the kernel body and its __finalize after it, as the kernels DPC++'s compiler
 // generates do. Both members are private and inline, so nothing else would emit them; they are
 // reached through a class the stream befriends. Written for sycl-specconst; see

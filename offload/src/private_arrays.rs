@@ -11,7 +11,7 @@ use crate::llvm::{Callee, GlobalId, Module, Value};
 
 /// The prelude's `void *__sycl_specconst::private_array(const char *, const void *,
 /// unsigned long, unsigned long)`.
-pub const PRIVATE_ARRAY_FUNCTION: &str = "_ZN16__sycl_specconst13private_arrayEPKcPKvmm";
+pub(crate) const PRIVATE_ARRAY_FUNCTION: &str = "_ZN16__sycl_specconst13private_arrayEPKcPKvmm";
 
 /// Rewrites every `private_array` call; returns how many. Runs after the symbolic IDs are
 /// resolved (the first argument is then the ID string).

@@ -1,6 +1,7 @@
 //! What the dependency-output flags (`-MD`, `-MMD`, `-MF`, `-MT`, `-MQ`, `-MP`) among a
-//! compile's flags ask for. Shared by `sycl-footer` (flags after `--`) and `sycl-clang++` (the
-//! host compile's depfile is rewritten); which flags these are is `clang_args`' table.
+//! compile's flags ask for: `sycl-clang++` rewrites the host compile's depfile as they say
+//! (`sycl-footer` takes its own `-MD`/`-MF`/`-MT` options instead). Which flags these are is
+//! `clang_args`' table.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

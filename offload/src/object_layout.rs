@@ -114,7 +114,7 @@ fn object_type(kernel: Function<'_>) -> Option<DiNode<'_>> {
 }
 
 /// The layout of a kernel object of (record) type `object`.
-pub fn layout_of(object: DiNode<'_>) -> Result<KernelLayout, ObjectLayoutError> {
+pub(crate) fn layout_of(object: DiNode<'_>) -> Result<KernelLayout, ObjectLayoutError> {
     let mut arguments = Vec::new();
     Decompose {
         arguments: &mut arguments,
@@ -414,7 +414,7 @@ pub fn disagreement(host: &KernelLayout, device: &KernelLayout) -> Option<String
 }
 
 /// One argument in words, for messages.
-pub fn describe(argument: &KernelArgument) -> String {
+pub(crate) fn describe(argument: &KernelArgument) -> String {
     match *argument {
         KernelArgument::Bytes { offset, size } => {
             format!("{size} bytes at offset {offset}")

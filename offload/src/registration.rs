@@ -13,19 +13,19 @@
 //! `urProgramCreateWithBinary` and whose spec constants it only emulates (as DPC++ registers
 //! `-fsycl-targets=spir64_x86_64` images).
 //!
-//! The module is written as LLVM IR text and compiled in process; LLVM checks it on parsing.
+//! The module is written as LLVM IR text (`ir_text`) and compiled in process; LLVM checks it
+//! on parsing.
 
 use std::fmt::Write as _;
 
 use crate::device::{DeviceImage, ImageFormat};
-use crate::llvm::Context;
+use crate::ir_text::{self, HOST_TRIPLE};
 use crate::prop::{self, PropValue};
 
-const HOST_TRIPLE: &str = "x86_64-pc-linux-gnu";
 /// A section every registration object has: a link that finds it in an input knows the
 /// input already registers device images (`sycl-clang++ -fsycl-link`'s output), and must not
 /// register the same images a second time.
-pub const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
+pub(crate) const REGISTERED_IMAGES_SECTION: &str = ".sycl_specconst.registered_images";
 
 /// Options the runtime passes on when it builds (`compile`) and links (`link`) an image's
 /// device code: DPC++'s `-Xsycl-target-backend` and `-Xsycl-target-linker`.
@@ -35,53 +35,20 @@ pub struct BuildOptions {
     pub link: String,
 }
 
-/// An ELF object for the host registering `images`.
-pub fn registration_object(images: &[DeviceImage]) -> Result<Vec<u8>, String> {
-    registration_object_with_options(images, &BuildOptions::default())
-}
-
 /// An ELF object for the host registering `images`, built by the runtime with `options`.
 pub fn registration_object_with_options(
     images: &[DeviceImage],
     options: &BuildOptions,
 ) -> Result<Vec<u8>, String> {
     let text = registration_ir_with_options(images, options);
-    let ctx = Context::new();
-    let mut module = ctx.parse_ir(text.into_bytes(), "sycl-specconst registration")?;
-    module.verify()?;
-    module.emit_pic_object(HOST_TRIPLE)
-}
-
-/// `c"…"` with every byte outside printable ASCII (and `"`/`\`) escaped.
-fn ir_bytes(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() + 3);
-    out.push_str("c\"");
-    for &b in bytes {
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "\\{b:02X}");
-        }
-    }
-    out.push('"');
-    out
+    ir_text::host_object(text, "sycl-specconst registration")
 }
 
 /// A private NUL-terminated string global; returns its name.
 fn string_global(out: &mut String, name: &str, value: &str) -> String {
     let mut bytes = value.as_bytes().to_vec();
     bytes.push(0);
-    bytes_global(out, name, &bytes, 1)
-}
-
-fn bytes_global(out: &mut String, name: &str, bytes: &[u8], align: u32) -> String {
-    let _ = writeln!(
-        out,
-        "@{name} = private unnamed_addr constant [{} x i8] {}, align {align}",
-        bytes.len(),
-        ir_bytes(bytes)
-    );
-    format!("@{name}")
+    ir_text::private_bytes(out, name, &bytes, 1)
 }
 
 /// `ptr` one past the end of array global `name` of `len` elements of `ty`.
@@ -89,12 +56,12 @@ fn end_of(name: &str, ty: &str, len: usize) -> String {
     format!("getelementptr inbounds ([{len} x {ty}], ptr {name}, i64 1)")
 }
 
-pub fn registration_ir(images: &[DeviceImage]) -> String {
-    registration_ir_with_options(images, &BuildOptions::default())
-}
-
-pub fn registration_ir_with_options(images: &[DeviceImage], options: &BuildOptions) -> String {
-    let mut out = format!("target triple = \"{HOST_TRIPLE}\"\n\n");
+pub(crate) fn registration_ir_with_options(
+    images: &[DeviceImage],
+    options: &BuildOptions,
+) -> String {
+    let mut out = ir_text::module_header(None, HOST_TRIPLE);
+    out.push('\n');
     out.push_str(
         "%image = type { i16, i8, i8, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr }\n\
          %descriptor = type { i16, i16, ptr, ptr, ptr }\n\
@@ -145,7 +112,7 @@ fn image_row(
         ImageFormat::Native => 1,
         ImageFormat::SpirV => 2,
     };
-    let code = bytes_global(out, &format!("image{i}.code"), &image.code, 8);
+    let code = ir_text::private_bytes(out, &format!("image{i}.code"), &image.code, 8);
     let mut entry_rows = Vec::new();
     for (k, kernel) in image.kernels.iter().enumerate() {
         let name = string_global(out, &format!("image{i}.kernel{k}"), kernel);
@@ -188,7 +155,7 @@ fn set_row(
             PropValue::U32(n) => format!("%property {{ ptr {label}, ptr null, i32 1, i64 {n} }}"),
             PropValue::Bytes(data) => {
                 let raw = prop::byte_array_raw(data);
-                let v = bytes_global(out, &format!("{label_base}.value{p}"), &raw, 8);
+                let v = ir_text::private_bytes(out, &format!("{label_base}.value{p}"), &raw, 8);
                 format!(
                     "%property {{ ptr {label}, ptr {v}, i32 2, i64 {} }}",
                     raw.len()
@@ -224,11 +191,6 @@ mod tests {
     use crate::prop::PropertySets;
 
     #[test]
-    fn escapes_bytes_outside_printable_ascii() {
-        assert_eq!(ir_bytes(b"a\"\\\x00\xff"), "c\"a\\22\\5C\\00\\FF\"");
-    }
-
-    #[test]
     fn object_for_one_image_compiles() {
         let mut sets = PropertySets::default();
         sets.add("SYCL/misc properties", "flag", PropValue::U32(7));
@@ -244,14 +206,15 @@ mod tests {
             property_sets: sets,
             kernels: vec!["_ZTS1K".into()],
         };
-        let ir = registration_ir(std::slice::from_ref(&image));
+        let options = BuildOptions::default();
+        let ir = registration_ir_with_options(std::slice::from_ref(&image), &options);
         assert!(ir.contains("i32 1, i64 7 }"), "{ir}");
         // 8-byte bit count (24 bits) before the data.
         assert!(
             ir.contains("c\"\\18\\00\\00\\00\\00\\00\\00\\00\\01\\02\\03\""),
             "{ir}"
         );
-        let object = registration_object(&[image]).expect("object");
+        let object = registration_object_with_options(&[image], &options).expect("object");
         assert_eq!(&object[..4], b"\x7fELF");
     }
 
@@ -264,10 +227,13 @@ mod tests {
             property_sets: PropertySets::default(),
             kernels: vec!["_ZTS1K".into()],
         };
-        let ir = registration_ir(&[
-            image(ImageTarget::Spir64, ImageFormat::SpirV),
-            image(ImageTarget::Spir64X86_64, ImageFormat::Native),
-        ]);
+        let ir = registration_ir_with_options(
+            &[
+                image(ImageTarget::Spir64, ImageFormat::SpirV),
+                image(ImageTarget::Spir64X86_64, ImageFormat::Native),
+            ],
+            &BuildOptions::default(),
+        );
         assert!(
             ir.contains("@image0.target = private unnamed_addr constant [7 x i8] c\"spir64\\00\""),
             "{ir}"

@@ -20,6 +20,7 @@ use thiserror::Error;
 
 use crate::device_link::{self, LinkError};
 use crate::images::{self, CodeFormat};
+use crate::ir_text::{self, string_contents as ir_string_contents};
 use crate::llvm::{
     Context, Function, GlobalId, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value,
 };
@@ -27,7 +28,7 @@ use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
-pub const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
+pub(crate) const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
 
 /// Suffix of the function that keeps a wrapped kernel's original body.
 const BODY_SUFFIX: &str = ".__sycl_specconst_body";
@@ -558,19 +559,6 @@ fn object_arguments(
     }
 }
 
-/// Text for inside an IR string literal: `"`, `\` and bytes outside printable ASCII escaped.
-fn ir_string_contents(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "\\{b:02X}");
-        }
-    }
-    out
-}
-
 /// Every argument's value lies inside the object.
 fn check_arguments(arguments: &[KernelArgument], object_size: u64) -> Result<(), String> {
     for argument in arguments {
@@ -932,9 +920,7 @@ fn declare_emulated_ids(module: &mut Module<'_>) -> Result<(), DeviceError> {
         return Ok(());
     }
     let text = emulated_ids_ir(module, &ids)?;
-    let declarations = module
-        .context()
-        .parse_ir(text.into_bytes(), "sycl-specconst emulated IDs")
+    let declarations = ir_text::parse(module.context(), text, "sycl-specconst emulated IDs")
         .map_err(DeviceError::Wrapper)?;
     module.link(declarations).map_err(DeviceError::Wrapper)
 }
@@ -956,11 +942,7 @@ fn emulated_ids(tables: &SpecConstTables) -> Vec<(u32, u32, &str)> {
 /// A module with `__sycl_specconst_emulated_ids`, which reads every ID in `ids` natively
 /// (and sums them, so none is unused).
 fn emulated_ids_ir(module: &Module<'_>, ids: &[(u32, u32, &str)]) -> Result<String, DeviceError> {
-    let mut text = format!(
-        "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
-        module.data_layout(),
-        module.triple()
-    );
+    let mut text = ir_text::module_header(Some(&module.data_layout()), &module.triple());
     text.push_str(
         "declare spir_func i8 @_Z20__spirv_SpecConstantia(i32, i8)\n\
          declare spir_func i16 @_Z20__spirv_SpecConstantis(i32, i16)\n\

@@ -9,8 +9,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::args::SpecConstMode;
-
 const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
 const VERSION: u32 = 1;
 const HEADER_SIZE: usize = 32;
@@ -21,25 +19,26 @@ pub(crate) const IMAGE_KIND_BITCODE: u16 = 2;
 pub(crate) const OFFLOAD_KIND_SYCL: u16 = 8;
 pub(crate) const SECTION: &str = ".llvm.offloading";
 /// String-table key: `native` or `emulation` (`-fsycl-spec-constants=`).
-pub(crate) const SPEC_CONSTANTS_KEY: &str = "sycl-spec-constants";
+pub const SPEC_CONSTANTS_KEY: &str = "sycl-spec-constants";
 
 /// One device image with its string table (`triple`, `arch`, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct OffloadImage {
+pub struct OffloadImage {
     pub(crate) image_kind: u16,
     pub(crate) offload_kind: u16,
-    pub(crate) strings: BTreeMap<String, String>,
-    pub(crate) image: Vec<u8>,
+    pub strings: BTreeMap<String, String>,
+    pub image: Vec<u8>,
 }
 
 impl OffloadImage {
     /// Device bitcode of one TU; the string table also records how its kernels take spec
-    /// constants (their parameter lists differ), for the link to check.
-    pub(crate) fn sycl_bitcode(triple: &str, mode: SpecConstMode, image: Vec<u8>) -> OffloadImage {
+    /// constants (their parameter lists differ), for the link to check: `spec_constants` as
+    /// `-fsycl-spec-constants=` spells it (`native`, `emulation`).
+    pub fn sycl_bitcode(triple: &str, spec_constants: &str, image: Vec<u8>) -> OffloadImage {
         let strings = [
             ("arch", "generic"),
             ("triple", triple),
-            (SPEC_CONSTANTS_KEY, mode.spelling()),
+            (SPEC_CONSTANTS_KEY, spec_constants),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -53,7 +52,7 @@ impl OffloadImage {
     }
 
     /// The container bytes.
-    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+    pub fn to_bytes(&self) -> Vec<u8> {
         let string_entries_at = HEADER_SIZE + ENTRY_SIZE;
         let table_at = string_entries_at + 16 * self.strings.len();
         let mut table = vec![0u8];
@@ -206,7 +205,7 @@ pub(crate) fn archive_members(archive: &[u8]) -> Result<Vec<(String, &[u8])>, St
 }
 
 /// SYCL device images found in an object file or archive.
-pub(crate) fn sycl_images(file: &[u8]) -> Result<Vec<OffloadImage>, String> {
+pub fn sycl_images(file: &[u8]) -> Result<Vec<OffloadImage>, String> {
     let mut out = Vec::new();
     let mut from_object = |object: &[u8]| -> Result<(), String> {
         if let Some(section) = elf_section(object, SECTION)? {
@@ -230,8 +229,8 @@ pub(crate) fn sycl_images(file: &[u8]) -> Result<Vec<OffloadImage>, String> {
 
 /// Whether an object, or a member of an archive, registers device images itself (a
 /// registration object, as `-fsycl-link` writes).
-pub(crate) fn holds_registered_images(file: &[u8]) -> Result<bool, String> {
-    let section = post_link::registration::REGISTERED_IMAGES_SECTION;
+pub fn holds_registered_images(file: &[u8]) -> Result<bool, String> {
+    let section = crate::registration::REGISTERED_IMAGES_SECTION;
     if file.starts_with(b"!<arch>\n") {
         for (name, member) in archive_members(file)? {
             if elf_section(member, section)
@@ -291,11 +290,8 @@ mod tests {
 
     #[test]
     fn images_are_found_in_objects_and_archive_members() {
-        let image = OffloadImage::sycl_bitcode(
-            "spir64-unknown-unknown",
-            SpecConstMode::Native,
-            b"BC\xC0\xDE".to_vec(),
-        );
+        let image =
+            OffloadImage::sycl_bitcode("spir64-unknown-unknown", "native", b"BC\xC0\xDE".to_vec());
         let elf = elf_with_offloading(&image.to_bytes());
         assert_eq!(sycl_images(&elf), Ok(vec![image.clone()]));
         let archive = archive_of(&[("a.o", &elf), ("b.o", &elf)]);
@@ -306,11 +302,8 @@ mod tests {
 
     #[test]
     fn fuzz_offload_readers() {
-        let image = OffloadImage::sycl_bitcode(
-            "spir64-unknown-unknown",
-            SpecConstMode::Emulation,
-            vec![0x42; 24],
-        );
+        let image =
+            OffloadImage::sycl_bitcode("spir64-unknown-unknown", "emulation", vec![0x42; 24]);
         let container = image.to_bytes();
         let elf = elf_with_offloading(&[container.as_slice(), container.as_slice()].concat());
         let seeds = vec![
@@ -329,11 +322,8 @@ mod tests {
         // What `llvm-offload-binary --image=file=img.bin,triple=spir64-unknown-unknown,
         // arch=generic,kind=sycl` wrote for 8 image bytes, except the image kind: the tool
         // derives it from the file name (.bin gives 0, .bc gives 2).
-        let mut image = OffloadImage::sycl_bitcode(
-            "spir64-unknown-unknown",
-            SpecConstMode::Native,
-            b"ABCDEFGH".to_vec(),
-        );
+        let mut image =
+            OffloadImage::sycl_bitcode("spir64-unknown-unknown", "native", b"ABCDEFGH".to_vec());
         image.strings.remove(SPEC_CONSTANTS_KEY);
         image.image_kind = 0;
         let bytes = image.to_bytes();
@@ -347,9 +337,8 @@ mod tests {
 
     #[test]
     fn two_containers_in_one_section() {
-        let a =
-            OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![1, 2, 3]).to_bytes();
-        let b = OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![4]).to_bytes();
+        let a = OffloadImage::sycl_bitcode("spir64", "native", vec![1, 2, 3]).to_bytes();
+        let b = OffloadImage::sycl_bitcode("spir64", "native", vec![4]).to_bytes();
         let mut section = a.clone();
         section.resize(a.len().next_multiple_of(8), 0);
         section.extend_from_slice(&b);
@@ -360,8 +349,7 @@ mod tests {
 
     #[test]
     fn damaged_container_is_an_error() {
-        let mut bytes =
-            OffloadImage::sycl_bitcode("spir64", SpecConstMode::Native, vec![1]).to_bytes();
+        let mut bytes = OffloadImage::sycl_bitcode("spir64", "native", vec![1]).to_bytes();
         bytes.truncate(40);
         assert!(parse_section(&bytes).is_err());
     }

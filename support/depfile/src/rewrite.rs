@@ -6,8 +6,6 @@
 
 use std::path::{Path, PathBuf};
 
-pub(crate) use footer_gen::dependency_flags::DepOptions;
-
 /// The prerequisites of a make rule as written by clang (escaped spaces, `$$`, continuations).
 pub(crate) fn parse_prerequisites(text: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -48,7 +46,7 @@ fn push_word(words: &mut Vec<String>, word: &mut String, after_colon: bool) {
 }
 
 /// The rewritten depfile: `copy` becomes `source`, every path in `generated` goes.
-pub(crate) fn rewrite(
+pub fn rewrite(
     host_depfile: &str,
     copy: &Path,
     source: &Path,
@@ -62,11 +60,11 @@ pub(crate) fn rewrite(
         .filter(|p| !generated.iter().any(|g| g == p))
         .map(|p| if p == copy { source.to_path_buf() } else { p })
         .collect();
-    let mut out = footer_gen::output::depfile(target, &deps);
+    let mut out = crate::make_rule(target, &deps);
     if phony {
         for dep in deps.iter().skip(1) {
             out.push('\n');
-            out.push_str(&footer_gen::output::depfile(&dep.to_string_lossy(), &[]));
+            out.push_str(&crate::make_rule(&dep.to_string_lossy(), &[]));
         }
     }
     out

@@ -80,7 +80,7 @@ fn undefined_lines(functions: &[UndefinedFunction]) -> String {
 
 /// Parses and links `inputs` (name, bitcode) into one module: identical kernels from several
 /// TUs become one, different kernels of one name are refused, kernels end up external.
-pub fn link_inputs<'c>(
+pub(crate) fn link_inputs<'c>(
     ctx: &'c Context,
     inputs: Vec<(String, Vec<u8>)>,
 ) -> Result<Option<Module<'c>>, LinkError> {
@@ -128,7 +128,7 @@ const HOST_ONLY_LISTS: [&str; 4] = [
 /// includes the host-only code clang-22 emits for the device (vtables of classes whose key
 /// function is in the TU, their virtual functions, initialisers of globals), so it never
 /// reaches the runtime as unresolved SPIR-V imports.
-pub fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkError> {
+pub(crate) fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkError> {
     let mut host_only = Vec::new();
     for global in module.globals() {
         if HOST_ONLY_LISTS.contains(&global.name().as_str()) && !global.has_users() {
@@ -192,7 +192,7 @@ fn check_kernels(
 /// Allowed undefined: LLVM intrinsics, the SPIR-V built-ins the SPIR-V backend maps
 /// (`__spirv_*`, plain or mangled), the spec-constant getters the lowering replaces, and what
 /// Intel's device runtime provides itself (`__assert_fail`, `__devicelib_*`).
-pub fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
+pub(crate) fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
     let graph = CallGraph::of(module);
     let mut undefined: Vec<Function<'_>> = Vec::new();
     for f in module.functions() {
