@@ -10,7 +10,7 @@ use post_link::llvm::Module;
 use post_link::requirements;
 
 use crate::kernels::Launch;
-use crate::pipeline::{Failure, Result};
+use crate::executor::{Failure, Result};
 
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.

@@ -10,7 +10,7 @@ use plugin::model::{Analysis, LocalSpecId};
 use post_link::device::SpecIdRead;
 
 use crate::kernels;
-use crate::pipeline::{Failure, Result, timing};
+use crate::executor::{Failure, Result, timing};
 
 /// The LLVM global names of the analysis's spec ids: mangled names, and for global-namespace
 /// variables (which clang names without `_Z`) the bare names too.
