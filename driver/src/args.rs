@@ -341,7 +341,6 @@ impl CommandLine {
     /// Reads an option this driver acts on; `false` for the rest (compile and link flags).
     /// Some are read and still passed on (`-v`, `-M`, unsupported ones).
     fn read_driver_option(&mut self, arg: &Arg<'_>) -> Result<bool, ArgError> {
-        let text = || arg.words[0].to_string_lossy().into_owned();
         let value = || arg.value.unwrap_or_default();
         match arg.id {
             Some(Id::EndOfOptions) => {}
@@ -372,57 +371,12 @@ impl CommandLine {
             }
             Some(Id::SaveTemps | Id::SaveTempsMode) => self.save_temps = true,
             Some(Id::Output) => self.output = Some(PathBuf::from(value())),
-            Some(Id::SyclSpecConstants) => {
-                self.spec_constants = match value().as_bytes() {
-                    b"native" => SpecConstMode::Native,
-                    b"emulation" => SpecConstMode::Emulation,
-                    _ => {
-                        return Err(ArgError::BadSpecConstMode {
-                            option: text(),
-                            value: value().to_string_lossy().into_owned(),
-                        });
-                    }
-                };
-            }
+            Some(Id::SyclSpecConstants) => self.spec_constants = spec_constant_mode(arg)?,
             // DPC++'s spelling; a bare -fsycl-device-code-split means auto.
             Some(Id::SyclDeviceCodeSplit) => self.device_code_split = Split::Auto,
-            Some(Id::SyclDeviceCodeSplitMode) => {
-                self.device_code_split = match value().as_bytes() {
-                    b"per_kernel" => Split::PerKernel,
-                    b"per_source" => Split::PerSource,
-                    b"auto" => Split::Auto,
-                    b"off" => Split::None,
-                    _ => {
-                        return Err(ArgError::BadSplitMode {
-                            option: text(),
-                            value: value().to_string_lossy().into_owned(),
-                        });
-                    }
-                };
-            }
+            Some(Id::SyclDeviceCodeSplitMode) => self.device_code_split = split_mode(arg)?,
             Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
-            // DPC++'s target list; the flag is sycl-clang++'s (clang-22 does not know it).
-            Some(Id::SyclTargets) => {
-                let mut targets = SyclTargets {
-                    spirv: false,
-                    cpu_ahead_of_time: false,
-                };
-                for target in value().to_string_lossy().split(',') {
-                    match target {
-                        "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
-                        "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => {
-                            targets.cpu_ahead_of_time = true;
-                        }
-                        _ => {
-                            return Err(ArgError::BadSyclTarget {
-                                option: text(),
-                                target: target.to_string(),
-                            });
-                        }
-                    }
-                }
-                self.sycl_targets = targets;
-            }
+            Some(Id::SyclTargets) => self.sycl_targets = sycl_targets(arg)?,
             _ => return self.read_dpcpp_option(arg),
         }
         Ok(true)
@@ -512,6 +466,56 @@ impl CommandLine {
             Vec::new()
         }
     }
+}
+
+/// `-fsycl-spec-constants=native|emulation`.
+fn spec_constant_mode(arg: &Arg<'_>) -> Result<SpecConstMode, ArgError> {
+    let value = arg.value.unwrap_or_default();
+    match value.as_bytes() {
+        b"native" => Ok(SpecConstMode::Native),
+        b"emulation" => Ok(SpecConstMode::Emulation),
+        _ => Err(ArgError::BadSpecConstMode {
+            option: arg.words[0].to_string_lossy().into_owned(),
+            value: value.to_string_lossy().into_owned(),
+        }),
+    }
+}
+
+/// `-fsycl-device-code-split=per_kernel|per_source|auto|off`.
+fn split_mode(arg: &Arg<'_>) -> Result<Split, ArgError> {
+    let value = arg.value.unwrap_or_default();
+    match value.as_bytes() {
+        b"per_kernel" => Ok(Split::PerKernel),
+        b"per_source" => Ok(Split::PerSource),
+        b"auto" => Ok(Split::Auto),
+        b"off" => Ok(Split::None),
+        _ => Err(ArgError::BadSplitMode {
+            option: arg.words[0].to_string_lossy().into_owned(),
+            value: value.to_string_lossy().into_owned(),
+        }),
+    }
+}
+
+/// `-fsycl-targets=T[,T]`: DPC++'s target list; the flag is sycl-clang++'s (clang-22 does
+/// not know it).
+fn sycl_targets(arg: &Arg<'_>) -> Result<SyclTargets, ArgError> {
+    let mut targets = SyclTargets {
+        spirv: false,
+        cpu_ahead_of_time: false,
+    };
+    for target in arg.value.unwrap_or_default().to_string_lossy().split(',') {
+        match target {
+            "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
+            "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => targets.cpu_ahead_of_time = true,
+            _ => {
+                return Err(ArgError::BadSyclTarget {
+                    option: arg.words[0].to_string_lossy().into_owned(),
+                    target: target.to_string(),
+                });
+            }
+        }
+    }
+    Ok(targets)
 }
 
 /// One `-Xsycl-target-…=` target: SPIR-V (JIT) or the CPU device ahead of time, the targets

@@ -83,7 +83,12 @@ struct Unit<'a> {
 impl<'a> Unit<'a> {
     /// A unit whose generated files live in `scratch`; it wants device code when `phase`
     /// compiles or links, and no device depfile.
-    fn in_scratch(ex: &'a Executor<'a>, source: &'a Input, scratch: &Scratch, phase: Phase) -> Self {
+    fn in_scratch(
+        ex: &'a Executor<'a>,
+        source: &'a Input,
+        scratch: &Scratch,
+        phase: Phase,
+    ) -> Self {
         Unit {
             ex,
             tc: ex.tc,
@@ -385,7 +390,9 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<(Child, 
     }
     let staged = output.map(|_| files.staged_output.as_path());
     let started = Instant::now();
-    let host = unit.ex.spawn(unit.host_command(staged).stdin(Stdio::null()))?;
+    let host = unit
+        .ex
+        .spawn(unit.host_command(staged).stdin(Stdio::null()))?;
     Ok((host, started))
 }
 
@@ -470,7 +477,9 @@ type DeviceCompile = std::io::Result<std::process::Output>;
 
 /// The analysis, with its refusals made, and beside it the device compile when the unit wants
 /// device code.
-fn analyse_beside_device_compile(unit: &Unit<'_>) -> Result<(model::Analysis, Option<DeviceCompile>)> {
+fn analyse_beside_device_compile(
+    unit: &Unit<'_>,
+) -> Result<(model::Analysis, Option<DeviceCompile>)> {
     let options = unit.analysis_options();
     let mut device_cmd = unit.device_command();
     let ex = unit.ex;
@@ -844,11 +853,7 @@ fn finish_device_code(
     let analysis = &*analysis;
     let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();
-    let placed = place_device_kernels(
-        &mut module,
-        analysis,
-        unit.cl.flags.debug_info,
-    )?;
+    let placed = place_device_kernels(&mut module, analysis, unit.cl.flags.debug_info)?;
     let entries = device::wrap_kernels(&mut module, emulated, &source, |name| {
         placed
             .iter()

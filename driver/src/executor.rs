@@ -170,7 +170,9 @@ impl<'a> Executor<'a> {
                 source,
                 output,
                 phase,
-            } => crate::compile::compile_source(self, source, destination(output).as_deref(), *phase),
+            } => {
+                crate::compile::compile_source(self, source, destination(output).as_deref(), *phase)
+            }
             Job::Preprocess { source, output } => {
                 crate::preprocess::preprocess_source(self, source, output.as_deref())
             }
@@ -178,7 +180,12 @@ impl<'a> Executor<'a> {
                 input,
                 output,
                 phase,
-            } => self.command(&mut crate::compile::clang_alone(self, input, output.as_deref(), *phase)),
+            } => self.command(&mut crate::compile::clang_alone(
+                self,
+                input,
+                output.as_deref(),
+                *phase,
+            )),
             Job::DeviceCode { source, output } => {
                 crate::compile::compile_device_only(self, source, output)
             }

@@ -145,7 +145,8 @@ impl JobFlags {
             Some(Id::Define | Id::Undefine) => {
                 if let Some(value) = arg.value {
                     let name = value.as_bytes().split(|&b| b == b'=').next().unwrap_or(b"");
-                    self.user_macros.push(OsStr::from_bytes(name).to_os_string());
+                    self.user_macros
+                        .push(OsStr::from_bytes(name).to_os_string());
                 }
             }
             Some(Id::Sanitize) if names_leak_sanitizer(arg.value.unwrap_or_default()) => {
@@ -239,11 +240,22 @@ mod tests {
             "inc",
             "-O3",
         ]);
-        assert_eq!(f.analysis, ["-O1", "-fsanitize=address", "-I", "inc", "-O3"]);
+        assert_eq!(
+            f.analysis,
+            ["-O1", "-fsanitize=address", "-I", "inc", "-O3"]
+        );
         assert_eq!(f.device, ["-O1", "-v", "-I", "inc", "-O3"]);
         assert_eq!(
             f.host,
-            ["-O1", "-v", "-Xarch_host", "-fsanitize=address", "-I", "inc", "-O3"]
+            [
+                "-O1",
+                "-v",
+                "-Xarch_host",
+                "-fsanitize=address",
+                "-I",
+                "inc",
+                "-O3"
+            ]
         );
         assert_eq!(f.dependencies[1..4], ["-MD", "-MF", "a.d"]);
         assert!(f.depfile.wanted && f.leak_sanitizer);
@@ -279,7 +291,13 @@ mod tests {
 
     #[test]
     fn facts_follow_the_last_option() {
-        let f = job_flags(&["-g", "-g0", "-fsanitize=leak", "-fno-sanitize=leak", "-DX=1"]);
+        let f = job_flags(&[
+            "-g",
+            "-g0",
+            "-fsanitize=leak",
+            "-fno-sanitize=leak",
+            "-DX=1",
+        ]);
         assert!(!f.debug_info && !f.leak_sanitizer);
         assert!(f.sets_macro("X") && !f.sets_macro("Y"));
         let f = job_flags(&["-g0", "-gdwarf-5", "-U", "Y", "-xc++"]);

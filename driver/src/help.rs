@@ -111,10 +111,15 @@ mod tests {
         for entry in HELP {
             assert!(text.contains(entry.synopsis), "{}", entry.synopsis);
         }
-        for spelling in ["-fsanitize=…", "--coverage", "-fxray-…", "-fstack-protector…"] {
+        for spelling in [
+            "-fsanitize=…",
+            "--coverage",
+            "-fxray-…",
+            "-fstack-protector…",
+        ] {
             assert!(text.contains(spelling), "{spelling}");
         }
-        assert!(text.lines().all(|l| l.chars().count() < WIDTH), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
     }
 
     #[test]

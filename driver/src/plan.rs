@@ -144,7 +144,11 @@ fn check_output(cl: &CommandLine) -> Result<()> {
     let Some(output) = &cl.output else {
         return Ok(());
     };
-    match cl.inputs.iter().find(|i| output::same_file(&i.path, output)) {
+    match cl
+        .inputs
+        .iter()
+        .find(|i| output::same_file(&i.path, output))
+    {
         Some(input) => Err(Failure::Message(format!(
             "input file '{}' is the same as output file '{}'",
             input.path.display(),
@@ -330,7 +334,10 @@ mod tests {
         let cl = command_line(&["-fsycl", "-###", "-c", "a.cpp", "b.cpp", "-o", "x.o"]);
         assert!(matches!(plan(&cl), Err(Failure::Message(m)) if m.contains("multiple output")));
         let cl = command_line(&["-fsycl", "-###", "-c", "-"]);
-        assert!(plan(&cl).is_ok(), "standard input is not a C++ source by name");
+        assert!(
+            plan(&cl).is_ok(),
+            "standard input is not a C++ source by name"
+        );
         let cl = command_line(&["-fsycl", "-x", "c++", "-c", "-"]);
         assert!(matches!(plan(&cl), Err(Failure::Message(m)) if m.contains("standard input")));
         assert!(check_command_line(&command_line(&["-fsycl"])).is_err());

@@ -67,7 +67,8 @@ pub(crate) fn classify_inputs(inputs: &mut [Input]) {
 /// Not otherwise: the analysis' flags are part of the unique prefix, and a compiled-back file
 /// under its source's name is the same TU as the source.
 pub(crate) fn language_flags(cl: &CommandLine, source: &Input) -> &'static [&'static str] {
-    let read_as_cxx = kind_of(&source.path, None) == InputKind::CxxSource && !cl.flags.language_given;
+    let read_as_cxx =
+        kind_of(&source.path, None) == InputKind::CxxSource && !cl.flags.language_given;
     if !read_as_cxx && source.preprocessed {
         &["-x", "c++"]
     } else {

@@ -9,8 +9,8 @@ use std::time::Instant;
 use plugin::model::{Analysis, LocalSpecId};
 use post_link::device::SpecIdRead;
 
-use crate::kernels;
 use crate::executor::{Failure, Result, timing};
+use crate::kernels;
 
 /// The LLVM global names of the analysis's spec ids: mangled names, and for global-namespace
 /// variables (which clang names without `_Z`) the bare names too.
