@@ -69,6 +69,7 @@ impl Generated {
 /// The per-source commands.
 struct Unit<'a> {
     ex: &'a Executor<'a>,
+    /// The executor's tool chain and command line, at hand.
     tc: &'a Toolchain,
     cl: &'a CommandLine,
     source: &'a Input,

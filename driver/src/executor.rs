@@ -141,29 +141,13 @@ impl<'a> Executor<'a> {
             Some(output) => Some(self.scratch(output)?),
             None => None,
         };
-        let object = |name: &OsStr| {
-            link_scratch
-                .as_ref()
-                .map(|s| s.path(name))
-                .unwrap_or_default()
-        };
         for job in &plan.jobs {
-            self.run_job(job, &object, link_scratch.as_ref())?;
+            self.run_job(job, link_scratch.as_ref())?;
         }
         Ok(())
     }
 
-    fn run_job(
-        &self,
-        job: &Job<'_>,
-        object: &dyn Fn(&OsStr) -> PathBuf,
-        link_scratch: Option<&Scratch>,
-    ) -> Result<()> {
-        let destination = |d: &Destination| match d {
-            Destination::Default => None,
-            Destination::File(path) => Some(path.clone()),
-            Destination::LinkObject(name) => Some(object(name)),
-        };
+    fn run_job(&self, job: &Job<'_>, link_scratch: Option<&Scratch>) -> Result<()> {
         match job {
             Job::Dependencies => crate::compile::dependencies_only(self),
             Job::CompileSource {
@@ -171,7 +155,12 @@ impl<'a> Executor<'a> {
                 output,
                 phase,
             } => {
-                crate::compile::compile_source(self, source, destination(output).as_deref(), *phase)
+                let output = match output {
+                    Destination::Default => None,
+                    Destination::File(path) => Some(path.clone()),
+                    Destination::LinkObject(name) => Some(link_object(link_scratch, name)?),
+                };
+                crate::compile::compile_source(self, source, output.as_deref(), *phase)
             }
             Job::Preprocess { source, output } => {
                 crate::preprocess::preprocess_source(self, source, output.as_deref())
@@ -191,16 +180,14 @@ impl<'a> Executor<'a> {
             }
             Job::DevicePhase { source } => crate::compile::device_phase_only(self, source),
             Job::Link { inputs, output } => {
-                let inputs: Vec<PathBuf> = inputs
+                let inputs = inputs
                     .iter()
                     .map(|i| match i {
-                        LinkInput::File(path) => path.to_path_buf(),
-                        LinkInput::Compiled(name) => object(name),
+                        LinkInput::File(path) => Ok(path.to_path_buf()),
+                        LinkInput::Compiled(name) => link_object(link_scratch, name),
                     })
-                    .collect();
-                let scratch = link_scratch.ok_or_else(|| {
-                    Failure::Message("internal error: a link without its directory".into())
-                })?;
+                    .collect::<Result<Vec<PathBuf>>>()?;
+                let scratch = link_scratch.ok_or_else(no_link_directory)?;
                 crate::pipeline::link(self, &inputs, output, scratch)
             }
         }
@@ -239,6 +226,16 @@ impl<'a> Executor<'a> {
     pub(crate) fn scratch(&self, anchor: &Path) -> Result<Scratch> {
         Scratch::new(self.cl, anchor, self.echo)
     }
+}
+
+/// Where the link's object `name` is compiled.
+fn link_object(link_scratch: Option<&Scratch>, name: &OsStr) -> Result<PathBuf> {
+    Ok(link_scratch.ok_or_else(no_link_directory)?.path(name))
+}
+
+/// A plan whose jobs write into a link directory it does not have: a bug in `plan`.
+fn no_link_directory() -> Failure {
+    Failure::Message("internal error: a link job without its directory".into())
 }
 
 /// The message for a child that could not be started.
