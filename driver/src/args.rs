@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use clang_args::{Arg, Id, Role};
 
+use crate::flags::{JobFlags, LinkFlags};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
     /// Compile and link (no phase option).
@@ -34,12 +36,15 @@ pub(crate) enum InputKind {
     LinkInput,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Input {
     pub(crate) path: PathBuf,
     pub(crate) kind: InputKind,
     /// The `-x` language in force for this input, if any.
     pub(crate) language: Option<OsString>,
+    /// This driver's `-E` output (`preprocess::classify_inputs`, which reads each source's
+    /// first line once).
+    pub(crate) preprocessed: bool,
 }
 
 pub(crate) use post_link::images::Split;
@@ -77,10 +82,20 @@ pub(crate) struct CommandLine {
     pub(crate) phase: Phase,
     pub(crate) output: Option<PathBuf>,
     pub(crate) inputs: Vec<Input>,
-    /// Options for compiling (host, device and analysis), in order.
-    pub(crate) compile_flags: Vec<OsString>,
+    /// Options for compiling, as each job (host, device, analysis, link, depfile) takes them.
+    pub(crate) flags: JobFlags,
     /// Options for linking only (`-l`, `-L`, `-Wl,…`), in order.
-    pub(crate) link_flags: Vec<OsString>,
+    pub(crate) link_flags: LinkFlags,
+    /// `--help`
+    pub(crate) help: bool,
+    /// `--version`
+    pub(crate) version: bool,
+    /// DPC++'s own options (clang-22 does not know them), as written: without `-fsycl` they
+    /// are dropped with a warning each.
+    pub(crate) dpcpp_only: Vec<String>,
+    /// The command line without [`CommandLine::dpcpp_only`]: what clang-22 gets without
+    /// `-fsycl`.
+    pub(crate) for_clang: Vec<OsString>,
     /// `-###`
     pub(crate) dry_run: bool,
     /// `-v`
@@ -233,8 +248,12 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         phase: Phase::Link,
         output: None,
         inputs: Vec::new(),
-        compile_flags: Vec::new(),
-        link_flags: Vec::new(),
+        flags: JobFlags::default(),
+        link_flags: LinkFlags::default(),
+        help: false,
+        version: false,
+        dpcpp_only: Vec::new(),
+        for_clang: Vec::new(),
         dry_run: false,
         verbose: false,
         save_temps: false,
@@ -261,21 +280,22 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         if arg.missing_value() {
             return Err(ArgError::MissingValue(arg.spelling()));
         }
+        cl.note_dpcpp_only(&arg);
         if arg.role == Role::Input {
             cl.add_input(PathBuf::from(&arg.words[0]), language.as_deref());
         } else if arg.id == Some(Id::Language) {
             let value = arg.value.unwrap_or_default();
             language = (value.as_bytes() != b"none").then(|| value.to_os_string());
-            cl.compile_flags.extend(arg.words.iter().cloned());
+            cl.flags.add(&arg);
         } else if !cl.read_driver_option(&arg)? {
-            let flags = if arg.role == Role::Link {
-                &mut cl.link_flags
+            if arg.role == Role::Link {
+                cl.link_flags.add(&arg);
             } else {
-                &mut cl.compile_flags
-            };
-            flags.extend(arg.words.iter().cloned());
+                cl.flags.add(&arg);
+            }
         }
     }
+    cl.flags.finish();
     Ok(cl)
 }
 
@@ -292,6 +312,17 @@ impl CommandLine {
         }
     }
 
+    /// Sorts `arg` into what clang-22 gets without `-fsycl` and DPC++'s options it would call
+    /// unknown.
+    fn note_dpcpp_only(&mut self, arg: &Arg<'_>) {
+        if arg.role == Role::SyclDriver && arg.id.is_some_and(is_dpcpp_only) {
+            let words: Vec<_> = arg.words.iter().map(|w| w.to_string_lossy()).collect();
+            self.dpcpp_only.push(words.join(" "));
+        } else {
+            self.for_clang.extend(arg.words.iter().cloned());
+        }
+    }
+
     fn add_input(&mut self, path: PathBuf, language: Option<&OsStr>) {
         if language.is_some_and(|l| l.as_bytes().ends_with(b"-header")) {
             self.unsupported = Some("a precompiled header (-x c++-header)");
@@ -303,13 +334,13 @@ impl CommandLine {
             kind: kind_of(&path, language),
             path,
             language: language.map(OsStr::to_os_string),
+            preprocessed: false,
         });
     }
 
     /// Reads an option this driver acts on; `false` for the rest (compile and link flags).
     /// Some are read and still passed on (`-v`, `-M`, unsupported ones).
     fn read_driver_option(&mut self, arg: &Arg<'_>) -> Result<bool, ArgError> {
-        let text = || arg.words[0].to_string_lossy().into_owned();
         let value = || arg.value.unwrap_or_default();
         match arg.id {
             Some(Id::EndOfOptions) => {}
@@ -332,63 +363,20 @@ impl CommandLine {
                 return Ok(false);
             }
             Some(Id::DryRun) => self.dry_run = true,
+            Some(Id::Help) => self.help = true,
+            Some(Id::Version) => self.version = true,
             Some(Id::Verbose) => {
                 self.verbose = true;
                 return Ok(false);
             }
             Some(Id::SaveTemps | Id::SaveTempsMode) => self.save_temps = true,
             Some(Id::Output) => self.output = Some(PathBuf::from(value())),
-            Some(Id::SyclSpecConstants) => {
-                self.spec_constants = match value().as_bytes() {
-                    b"native" => SpecConstMode::Native,
-                    b"emulation" => SpecConstMode::Emulation,
-                    _ => {
-                        return Err(ArgError::BadSpecConstMode {
-                            option: text(),
-                            value: value().to_string_lossy().into_owned(),
-                        });
-                    }
-                };
-            }
+            Some(Id::SyclSpecConstants) => self.spec_constants = spec_constant_mode(arg)?,
             // DPC++'s spelling; a bare -fsycl-device-code-split means auto.
             Some(Id::SyclDeviceCodeSplit) => self.device_code_split = Split::Auto,
-            Some(Id::SyclDeviceCodeSplitMode) => {
-                self.device_code_split = match value().as_bytes() {
-                    b"per_kernel" => Split::PerKernel,
-                    b"per_source" => Split::PerSource,
-                    b"auto" => Split::Auto,
-                    b"off" => Split::None,
-                    _ => {
-                        return Err(ArgError::BadSplitMode {
-                            option: text(),
-                            value: value().to_string_lossy().into_owned(),
-                        });
-                    }
-                };
-            }
+            Some(Id::SyclDeviceCodeSplitMode) => self.device_code_split = split_mode(arg)?,
             Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
-            // DPC++'s target list; the flag is sycl-clang++'s (clang-22 does not know it).
-            Some(Id::SyclTargets) => {
-                let mut targets = SyclTargets {
-                    spirv: false,
-                    cpu_ahead_of_time: false,
-                };
-                for target in value().to_string_lossy().split(',') {
-                    match target {
-                        "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
-                        "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => {
-                            targets.cpu_ahead_of_time = true;
-                        }
-                        _ => {
-                            return Err(ArgError::BadSyclTarget {
-                                option: text(),
-                                target: target.to_string(),
-                            });
-                        }
-                    }
-                }
-                self.sycl_targets = targets;
-            }
+            Some(Id::SyclTargets) => self.sycl_targets = sycl_targets(arg)?,
             _ => return self.read_dpcpp_option(arg),
         }
         Ok(true)
@@ -480,6 +468,56 @@ impl CommandLine {
     }
 }
 
+/// `-fsycl-spec-constants=native|emulation`.
+fn spec_constant_mode(arg: &Arg<'_>) -> Result<SpecConstMode, ArgError> {
+    let value = arg.value.unwrap_or_default();
+    match value.as_bytes() {
+        b"native" => Ok(SpecConstMode::Native),
+        b"emulation" => Ok(SpecConstMode::Emulation),
+        _ => Err(ArgError::BadSpecConstMode {
+            option: arg.words[0].to_string_lossy().into_owned(),
+            value: value.to_string_lossy().into_owned(),
+        }),
+    }
+}
+
+/// `-fsycl-device-code-split=per_kernel|per_source|auto|off`.
+fn split_mode(arg: &Arg<'_>) -> Result<Split, ArgError> {
+    let value = arg.value.unwrap_or_default();
+    match value.as_bytes() {
+        b"per_kernel" => Ok(Split::PerKernel),
+        b"per_source" => Ok(Split::PerSource),
+        b"auto" => Ok(Split::Auto),
+        b"off" => Ok(Split::None),
+        _ => Err(ArgError::BadSplitMode {
+            option: arg.words[0].to_string_lossy().into_owned(),
+            value: value.to_string_lossy().into_owned(),
+        }),
+    }
+}
+
+/// `-fsycl-targets=T[,T]`: DPC++'s target list; the flag is sycl-clang++'s (clang-22 does
+/// not know it).
+fn sycl_targets(arg: &Arg<'_>) -> Result<SyclTargets, ArgError> {
+    let mut targets = SyclTargets {
+        spirv: false,
+        cpu_ahead_of_time: false,
+    };
+    for target in arg.value.unwrap_or_default().to_string_lossy().split(',') {
+        match target {
+            "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
+            "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => targets.cpu_ahead_of_time = true,
+            _ => {
+                return Err(ArgError::BadSyclTarget {
+                    option: arg.words[0].to_string_lossy().into_owned(),
+                    target: target.to_string(),
+                });
+            }
+        }
+    }
+    Ok(targets)
+}
+
 /// One `-Xsycl-target-…=` target: SPIR-V (JIT) or the CPU device ahead of time, the targets
 /// built here; the option is sycl-clang++'s (clang-22 does not know it).
 fn check_target(target: &str, option: &str) -> Result<(), ArgError> {
@@ -532,7 +570,7 @@ mod tests {
         assert_eq!(cl.output.as_deref(), Some(Path::new("a.o")));
         assert_eq!(cl.inputs.len(), 1);
         assert_eq!(cl.inputs[0].kind, InputKind::CxxSource);
-        assert_eq!(cl.compile_flags, ["-I", "inc", "-include", "pre.h"]);
+        assert_eq!(cl.flags.all, ["-I", "inc", "-include", "pre.h"]);
     }
 
     #[test]
@@ -556,8 +594,8 @@ mod tests {
                 InputKind::OtherSource
             ]
         );
-        assert_eq!(cl.link_flags, ["-lm", "-L", "dir", "-Wl,--as-needed"]);
-        assert!(cl.compile_flags.is_empty());
+        assert_eq!(cl.link_flags.words, ["-lm", "-L", "dir", "-Wl,--as-needed"]);
+        assert!(cl.flags.all.is_empty());
     }
 
     #[test]
@@ -627,7 +665,7 @@ mod tests {
             "-fsycl-targets=spir64,spir64-unknown-unknown",
             "a.o",
         ]);
-        assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        assert!(cl.flags.all.is_empty() && cl.link_flags.words.is_empty());
         let both = parse_str(&["-fsycl", "-fsycl-targets=spir64,spir64_x86_64", "a.o"]);
         assert!(both.sycl_targets.spirv && both.sycl_targets.cpu_ahead_of_time);
         assert_eq!(both.kernel_spec_constants(), SpecConstMode::Emulation);
@@ -694,8 +732,8 @@ mod tests {
         ]);
         assert_eq!(cl.inputs[0].kind, InputKind::CxxSource);
         assert_eq!(cl.inputs[1].kind, InputKind::LinkInput);
-        assert_eq!(cl.compile_flags, ["-xc++", "-xnone", "-O2"]);
-        assert_eq!(cl.link_flags, ["-z", "now", "-T", "l.ld"]);
+        assert_eq!(cl.flags.all, ["-xc++", "-xnone", "-O2"]);
+        assert_eq!(cl.link_flags.words, ["-z", "now", "-T", "l.ld"]);
     }
 
     #[test]
@@ -722,7 +760,7 @@ mod tests {
             "-fsycl-link",
             "a.o",
         ]);
-        assert!(cl.compile_flags.is_empty() && cl.link_flags.is_empty());
+        assert!(cl.flags.all.is_empty() && cl.link_flags.words.is_empty());
         assert!(!cl.id_queries_fit_in_int && cl.sycl_predefines().is_empty());
         assert_eq!(cl.device_compile_flags, ["-DDEV"]);
         assert_eq!(cl.backend_options, ["-cl-fast-relaxed-math"]);
@@ -736,7 +774,7 @@ mod tests {
         let device = parse_str(&["-fsycl-device-only", "a.cpp"]);
         assert!(device.sycl && device.device_only && device.unnamed_lambdas);
         let named = parse_str(&["-fsycl", "-fno-sycl-unnamed-lambda", "a.cpp"]);
-        assert!(!named.unnamed_lambdas && named.compile_flags.is_empty());
+        assert!(!named.unnamed_lambdas && named.flags.all.is_empty());
     }
 
     #[test]

@@ -9,8 +9,8 @@ use model::{AspectArgument, KernelAttributes, SourceLocation};
 use post_link::llvm::Module;
 use post_link::requirements;
 
+use crate::executor::{Failure, Result};
 use crate::kernels::Launch;
-use crate::pipeline::{Failure, Result};
 
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.

@@ -21,18 +21,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use depfile::DepOptions;
 use offload::integration_header::{self, KernelInfo};
 use offload::{OffloadImage, device, device_link, object_layout};
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
+use crate::executor::{Executor, Failure, Result, Scratch, absolute, timing};
 use crate::kernels;
-use crate::pipeline::{
-    DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, has_optimization_flag,
-    move_into_place, timing, write_file,
-};
+use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
 
@@ -69,6 +66,8 @@ impl Generated {
 
 /// The per-source commands.
 struct Unit<'a> {
+    ex: &'a Executor<'a>,
+    /// The executor's tool chain and command line, at hand.
     tc: &'a Toolchain,
     cl: &'a CommandLine,
     source: &'a Input,
@@ -84,15 +83,15 @@ impl<'a> Unit<'a> {
     /// A unit whose generated files live in `scratch`; it wants device code when `phase`
     /// compiles or links, and no device depfile.
     fn in_scratch(
-        tc: &'a Toolchain,
-        cl: &'a CommandLine,
+        ex: &'a Executor<'a>,
         source: &'a Input,
         scratch: &Scratch,
         phase: Phase,
     ) -> Self {
         Unit {
-            tc,
-            cl,
+            ex,
+            tc: ex.tc,
+            cl: ex.cl,
             source,
             files: Generated::in_dir(scratch, &source.path),
             wants_device: matches!(phase, Phase::Compile | Phase::Link),
@@ -106,7 +105,7 @@ impl Unit<'_> {
     fn device_command(&self) -> Command {
         let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
         if self.device_depfile {
-            let deps = DepOptions::from_flags(&self.cl.compile_flags);
+            let deps = &self.cl.flags.depfile;
             cmd.arg(if deps.user_headers_only {
                 "-MMD"
             } else {
@@ -120,7 +119,7 @@ impl Unit<'_> {
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
     fn device_command_writing(&self, out: Option<&Path>, phase: &str) -> Command {
-        device_command(self.tc, self.cl, &self.source.path, phase, out)
+        device_command(self.tc, self.cl, self.source, phase, out)
     }
 
     /// The device code again, as LLVM text without the lists of global constructors and
@@ -169,10 +168,10 @@ impl Unit<'_> {
             .arg("-iquote")
             .arg(source_dir)
             .args(self.cl.sycl_predefines())
-            .args(host_flags(&self.cl.compile_flags))
+            .args(&self.cl.flags.host)
             .arg("-isystem")
             .arg(&self.tc.sycl_include);
-        let deps = DepOptions::from_flags(&self.cl.compile_flags);
+        let deps = &self.cl.flags.depfile;
         if deps.wanted && out.is_some() {
             cmd.arg(if deps.user_headers_only {
                 "-MMD"
@@ -262,10 +261,10 @@ impl Unit<'_> {
                 .cl
                 .sycl_predefines()
                 .into_iter()
-                .chain(analysis_flags(&self.cl.compile_flags))
+                .chain(self.cl.flags.analysis.iter().cloned())
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .chain(
-                    crate::preprocess::language_flags(self.cl, &self.source.path)
+                    crate::preprocess::language_flags(self.cl, self.source)
                         .iter()
                         .map(OsString::from),
                 )
@@ -277,24 +276,12 @@ impl Unit<'_> {
     }
 }
 
-/// The compile flags for the analysis: no dependency output (libclang would write depfiles) and
-/// no driver-only flags (`-v` would make libclang print its own banner and search list, with an
-/// empty InstalledDir, for each of its parses).
-fn analysis_flags(compile_flags: &[OsString]) -> Vec<OsString> {
-    use clang_args::Role;
-    clang_args::words(
-        clang_args::parse(compile_flags)
-            .into_iter()
-            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
-    )
-}
-
 /// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
 /// device view preprocessed) writing `out` (clang's default name without one).
 pub(crate) fn device_command(
     tc: &Toolchain,
     cl: &CommandLine,
-    source: &Path,
+    source: &Input,
     phase: &str,
     out: Option<&Path>,
 ) -> Command {
@@ -305,7 +292,7 @@ pub(crate) fn device_command(
     ));
     // From its installed place (not a copy): `-E` output and depfiles name it stably. This
     // driver's `-E` output holds it already (its device view), and it defines functions.
-    if !crate::preprocess::is_preprocessed(source) {
+    if !source.preprocessed {
         cmd.arg("-include").arg(&tc.prelude);
     }
     cmd
@@ -313,7 +300,7 @@ pub(crate) fn device_command(
         // the device); registering them would call the host's `__cxa_atexit`.
         .arg("-fno-c++-static-destructors")
         .args(cl.sycl_predefines())
-        .args(device_flags(&cl.compile_flags))
+        .args(&cl.flags.device)
         .args(&cl.device_compile_flags)
         // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
         // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
@@ -325,51 +312,16 @@ pub(crate) fn device_command(
         // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
         .args(["-g", "-fstandalone-debug"]);
     // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
-    if !has_optimization_flag(&cl.compile_flags) {
+    if cl.flags.optimization.is_none() {
         cmd.arg("-O2");
     }
     cmd.arg(phase)
         .args(crate::preprocess::language_flags(cl, source))
-        .arg(source);
+        .arg(&source.path);
     if let Some(out) = out {
         cmd.arg("-o").arg(out);
     }
     cmd
-}
-
-/// The compile flags for the device compile: no dependency output (the host compile's
-/// depfile is the build's) and no host-only instrumentation (sanitizers, profiling, coverage,
-/// stack protectors: clang-22 refuses most for spir64, and a device has no runtime for them).
-fn device_flags(compile_flags: &[OsString]) -> Vec<OsString> {
-    use clang_args::Role;
-    clang_args::words(
-        clang_args::parse(compile_flags)
-            .into_iter()
-            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::HostCompile)),
-    )
-}
-
-/// The compile flags for the host compile: no dependency output (the driver asks for its own
-/// depfile), host-only instrumentation behind `-Xarch_host` ([`host_only_behind_xarch`]).
-fn host_flags(compile_flags: &[OsString]) -> Vec<OsString> {
-    host_only_behind_xarch(&clang_args::without_dependency_output(compile_flags))
-}
-
-/// `flags` with each host-only option behind `-Xarch_host`: clang-22 in SYCL mode also weighs
-/// every option for the SPIR-V device tool chain and warns that it ignores these there (an
-/// error under `-Werror`).
-pub(crate) fn host_only_behind_xarch(flags: &[OsString]) -> Vec<OsString> {
-    let mut out = Vec::with_capacity(flags.len());
-    for arg in clang_args::parse(flags) {
-        if arg.role == clang_args::Role::HostCompile {
-            for word in arg.words {
-                out.extend(["-Xarch_host".into(), word.clone()]);
-            }
-        } else {
-            out.extend(arg.words.iter().cloned());
-        }
-    }
-    out
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -385,25 +337,48 @@ fn escape_string_literal(s: &OsStr) -> Vec<u8> {
 
 /// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
 pub(crate) fn compile_source(
-    tc: &Toolchain,
-    cl: &CommandLine,
+    ex: &Executor<'_>,
     source: &Input,
     output: Option<&Path>,
     phase: Phase,
-    echo: Echo,
 ) -> Result<()> {
-    if phase == Phase::Preprocess {
-        return crate::preprocess::preprocess_source(tc, cl, source, output, echo);
-    }
     let anchor = output
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
-    let scratch = Scratch::new(cl, &anchor, echo)?;
-    let unit = Unit::in_scratch(tc, cl, source, &scratch, phase);
-    if echo.dry_run {
-        print_plan(&unit, output, echo);
+    let scratch = ex.scratch(&anchor)?;
+    let unit = Unit::in_scratch(ex, source, &scratch, phase);
+    if ex.echo.dry_run {
+        print_plan(&unit, output);
         return Ok(());
     }
+    let (mut host, started) = start_host_compile(&unit, output)?;
+    // Whatever happens, the host compile gets its footer (empty on failure) and is waited for.
+    let prepared = prepare_footer(&unit);
+    let fed = feed_fifo(
+        &unit.files.footer,
+        prepared.as_deref().unwrap_or("").as_bytes(),
+        &mut host,
+    );
+    let status = process::wait(&mut host);
+    timing("host compile (from its start)", started.elapsed());
+    let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
+    let footer = footer_after_host_compile(&unit, prepared, status)?;
+    fed?;
+    if !status.success() {
+        return Err(Failure::Reported(status.code().unwrap_or(1)));
+    }
+    if ex.cl.save_temps {
+        // The FIFO becomes a regular file with what went through it (removed first: the
+        // writer would write into a FIFO in place).
+        let _ = std::fs::remove_file(&unit.files.footer);
+        write_file(&unit.files.footer, footer.as_bytes())?;
+    }
+    process::critical(|| commit_host_outputs(&unit, output))
+}
+
+/// Writes the generated files the host compile reads (the footer a FIFO) and starts it;
+/// returns it with when it started.
+fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<(Child, Instant)> {
     let files = &unit.files;
     write_file(
         &files.header,
@@ -417,22 +392,20 @@ pub(crate) fn compile_source(
         write_file(&files.embed, b"")?;
     }
     let staged = output.map(|_| files.staged_output.as_path());
-    let mut host_cmd = unit.host_command(staged);
-    echo.command(&host_cmd);
     let started = Instant::now();
-    let mut host = process::spawn(host_cmd.stdin(Stdio::null()))
-        .map_err(|e| format!("cannot run '{}': {e}", tc.clang.to_string_lossy()))?;
-    // Whatever happens, the host compile gets its footer (empty on failure) and is waited for.
-    let prepared = prepare_footer(&unit, echo);
-    let fed = feed_fifo(
-        &files.footer,
-        prepared.as_deref().unwrap_or("").as_bytes(),
-        &mut host,
-    );
-    let status = process::wait(&mut host);
-    timing("host compile (from its start)", started.elapsed());
-    let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
-    let footer = match prepared {
+    let host = unit
+        .ex
+        .spawn(unit.host_command(staged).stdin(Stdio::null()))?;
+    Ok((host, started))
+}
+
+/// The footer, once the host compile has ended with `status`; analysis errors explained.
+fn footer_after_host_compile(
+    unit: &Unit<'_>,
+    prepared: Result<String>,
+    status: std::process::ExitStatus,
+) -> Result<String> {
+    match prepared {
         // clang compiled what the analysis could not parse (libclang's view differs): its
         // diagnostics are the only explanation, and the build must not pass.
         Err(Failure::AnalysisErrors(diagnostics)) if status.success() => {
@@ -443,30 +416,18 @@ pub(crate) fn compile_source(
                 "sycl-clang++: error: the SYCL analysis (libclang) of '{}' failed where clang's host compile did not; the errors above are libclang's",
                 unit.source.path.display()
             );
-            return Err(Failure::Reported(1));
+            Err(Failure::Reported(1))
         }
         // clang has reported the errors itself.
-        Err(Failure::AnalysisErrors(_)) => {
-            return Err(Failure::Reported(status.code().unwrap_or(1)));
-        }
-        other => other?,
-    };
-    fed?;
-    if !status.success() {
-        return Err(Failure::Reported(status.code().unwrap_or(1)));
+        Err(Failure::AnalysisErrors(_)) => Err(Failure::Reported(status.code().unwrap_or(1))),
+        other => other,
     }
-    if cl.save_temps {
-        // The FIFO becomes a regular file with what went through it (removed first: the
-        // writer would write into a FIFO in place).
-        let _ = std::fs::remove_file(&files.footer);
-        write_file(&files.footer, footer.as_bytes())?;
-    }
-    process::critical(|| commit_host_outputs(&unit, output))
 }
 
 /// `-###`: the three jobs, then what happens in process.
-fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
+fn print_plan(unit: &Unit<'_>, output: Option<&Path>) {
     let files = &unit.files;
+    let echo = unit.ex.echo;
     echo.show(&format!(
         " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the compiles",
         unit.source.path.display()
@@ -489,8 +450,8 @@ fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
 
 /// Runs the analysis beside the device compile and returns the text the FIFO delivers:
 /// kernel descriptions, then the footer.
-fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
-    let (mut analysis, device_output) = analyse_beside_device_compile(unit, echo)?;
+fn prepare_footer(unit: &Unit<'_>) -> Result<String> {
+    let (mut analysis, device_output) = analyse_beside_device_compile(unit)?;
     let mut kernels = Vec::new();
     if let Some(output) = device_output {
         let started = Instant::now();
@@ -501,7 +462,7 @@ fn prepare_footer(unit: &Unit<'_>, echo: Echo) -> Result<String> {
         );
     }
     let mut text = integration_header::kernel_descriptions(&kernels);
-    if crate::preprocess::is_preprocessed(&unit.source.path) {
+    if unit.source.preprocessed {
         // Already in the source, which no longer names it (`preprocess`).
         if let Some(rest) = text.strip_prefix(integration_header::KERNEL_DESC_INCLUDE) {
             text = rest.to_string();
@@ -521,23 +482,17 @@ type DeviceCompile = std::io::Result<std::process::Output>;
 /// device code.
 fn analyse_beside_device_compile(
     unit: &Unit<'_>,
-    echo: Echo,
 ) -> Result<(model::Analysis, Option<DeviceCompile>)> {
     let options = unit.analysis_options();
     let mut device_cmd = unit.device_command();
+    let ex = unit.ex;
     let (analysis, device_output) = std::thread::scope(|s| {
-        let analysis = s.spawn(|| {
-            let started = Instant::now();
-            let result = plugin::analyze(&options);
-            timing("analysis", started.elapsed());
-            result
-        });
+        let analysis = s.spawn(|| ex.timed("analysis", || plugin::analyze(&options)));
         let device = unit.wants_device.then(|| {
-            echo.command(&device_cmd);
-            let started = Instant::now();
-            let result = process::output(device_cmd.stdin(Stdio::null()));
-            timing("device compile", started.elapsed());
-            result
+            ex.echo.command(&device_cmd);
+            ex.timed("device compile", || {
+                process::output(device_cmd.stdin(Stdio::null()))
+            })
         });
         let analysis = analysis
             .join()
@@ -569,17 +524,13 @@ fn analyse_beside_device_compile(
 
 /// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
 /// included) run that far, its output where `-o` says (standard output without it).
-pub(crate) fn device_phase_only(
-    tc: &Toolchain,
-    cl: &CommandLine,
-    source: &Input,
-    echo: Echo,
-) -> Result<()> {
+pub(crate) fn device_phase_only(ex: &Executor<'_>, source: &Input) -> Result<()> {
+    let cl = ex.cl;
     let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
-    let scratch = Scratch::new(cl, &anchor, echo)?;
+    let scratch = ex.scratch(&anchor)?;
     let unit = Unit {
         wants_device: true,
-        ..Unit::in_scratch(tc, cl, source, &scratch, cl.phase)
+        ..Unit::in_scratch(ex, source, &scratch, cl.phase)
     };
     let phase = if cl.phase == Phase::SyntaxOnly {
         "-fsyntax-only"
@@ -587,37 +538,32 @@ pub(crate) fn device_phase_only(
         "-E"
     };
     let mut cmd = unit.device_command_writing(cl.output.as_deref(), phase);
-    crate::pipeline::run(&mut cmd, echo)
+    ex.command(&mut cmd)
 }
 
 /// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
 /// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text for
 /// `-S`; no host compile.
-pub(crate) fn compile_device_only(
-    tc: &Toolchain,
-    cl: &CommandLine,
-    source: &Input,
-    output: &Path,
-    echo: Echo,
-) -> Result<()> {
-    let scratch = Scratch::new(cl, output, echo)?;
+pub(crate) fn compile_device_only(ex: &Executor<'_>, source: &Input, output: &Path) -> Result<()> {
+    let cl = ex.cl;
+    let scratch = ex.scratch(output)?;
     let unit = Unit {
-        device_depfile: DepOptions::from_flags(&cl.compile_flags).wanted,
-        ..Unit::in_scratch(tc, cl, source, &scratch, Phase::Compile)
+        device_depfile: cl.flags.depfile.wanted,
+        ..Unit::in_scratch(ex, source, &scratch, Phase::Compile)
     };
-    if echo.dry_run {
-        echo.show(&format!(
+    if ex.echo.dry_run {
+        ex.echo.show(&format!(
             " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the device compile",
             source.path.display()
         ));
-        echo.command(&unit.device_command());
-        echo.show(&format!(
+        ex.echo.command(&unit.device_command());
+        ex.echo.show(&format!(
             " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
             output.display()
         ));
         return Ok(());
     }
-    let (mut analysis, device_output) = analyse_beside_device_compile(&unit, echo)?;
+    let (mut analysis, device_output) = analyse_beside_device_compile(&unit)?;
     let device_output =
         device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
     let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
@@ -644,7 +590,7 @@ fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
     if !unit.device_depfile {
         return Ok(());
     }
-    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    let deps = &unit.cl.flags.depfile;
     let files = &unit.files;
     let text = std::fs::read_to_string(&files.host_depfile)
         .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
@@ -859,9 +805,8 @@ fn inline_unoptimised_calls(module: &post_link::llvm::Module<'_>) {
     }
 }
 
-fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
-    let level = clang_args::last_value(compile_flags, clang_args::Id::Optimize)
-        .map_or(&b"2"[..], |v| v.as_bytes());
+fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
+    let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
     match level {
         b"0" => None,
         b"1" => Some("default<O1>"),
@@ -870,27 +815,6 @@ fn device_pipeline(compile_flags: &[OsString]) -> Option<&'static str> {
         b"3" | b"4" | b"fast" => Some("default<O3>"),
         _ => Some("default<O2>"),
     }
-}
-
-/// Did the user ask for debug information (the last `-g…` level flag is not `-g0`)? The
-/// device code keeps what the device compile emitted only then.
-fn wants_debug_info(compile_flags: &[OsString]) -> bool {
-    let mut wanted = false;
-    for arg in clang_args::parse(compile_flags) {
-        let [word] = arg.words else { continue };
-        let Some(flag) = word.to_str().filter(|_| arg.id.is_none()) else {
-            continue;
-        };
-        match flag {
-            "-g0" => wanted = false,
-            "-g" | "-g1" | "-g2" | "-g3" | "-gline-tables-only" | "-gline-directives-only" => {
-                wanted = true
-            }
-            _ if flag.starts_with("-ggdb") || flag.starts_with("-gdwarf") => wanted = true,
-            _ => {}
-        }
-    }
-    wanted
 }
 
 /// The device compile's module; when clang-22 wrote bitcode LLVM cannot read back, the
@@ -953,11 +877,7 @@ fn finish_device_code(
     let analysis = &*analysis;
     let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();
-    let placed = place_device_kernels(
-        &mut module,
-        analysis,
-        wants_debug_info(&unit.cl.compile_flags),
-    )?;
+    let placed = place_device_kernels(&mut module, analysis, unit.cl.flags.debug_info)?;
     let entries = device::wrap_kernels(&mut module, emulated, &source, |name| {
         placed
             .iter()
@@ -978,7 +898,7 @@ fn finish_device_code(
     // its body with the kernel object in memory, and the body reloads accessor pointers and
     // ranges in every loop iteration (stores through generic pointers may alias the object).
     // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
-    let pipeline = device_pipeline(&unit.cl.compile_flags).unwrap_or_else(|| {
+    let pipeline = device_pipeline(unit.cl.flags.optimization.as_deref()).unwrap_or_else(|| {
         inline_unoptimised_calls(&module);
         "always-inline"
     });
@@ -1055,7 +975,7 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
     let Some(output) = output else {
         return Ok(());
     };
-    let deps = DepOptions::from_flags(&unit.cl.compile_flags);
+    let deps = &unit.cl.flags.depfile;
     if deps.wanted {
         let text = std::fs::read_to_string(&files.host_depfile)
             .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
@@ -1071,4 +991,44 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
         write_file(&deps.path_for(output), rewritten.as_bytes())?;
     }
     move_into_place(&files.staged_output, output)
+}
+
+/// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
+/// lists them from the original source in SYCL host mode (no generated file takes part).
+pub(crate) fn dependencies_only(ex: &Executor<'_>) -> Result<()> {
+    let (tc, cl) = (ex.tc, ex.cl);
+    let mut cmd = Command::new(&tc.clang);
+    cmd.args(["-fsycl", "-fsycl-host-only"])
+        .args(cl.sycl_predefines())
+        .args(&cl.flags.dependencies)
+        .arg("-isystem")
+        .arg(&tc.sycl_include);
+    if let Some(o) = &cl.output {
+        cmd.arg("-o").arg(o);
+    }
+    cmd.args(cl.inputs.iter().map(|i| &i.path));
+    ex.command(&mut cmd)
+}
+
+/// C and other languages (and link inputs under a compile phase): clang on its own, with the
+/// user's options.
+pub(crate) fn clang_alone(
+    ex: &Executor<'_>,
+    input: &Input,
+    output: Option<&Path>,
+    phase: Phase,
+) -> Command {
+    let mut cmd = Command::new(&ex.tc.clang);
+    cmd.args(&ex.cl.flags.all);
+    match phase {
+        Phase::Compile => cmd.arg("-c"),
+        Phase::Assemble => cmd.arg("-S"),
+        Phase::Preprocess => cmd.arg("-E"),
+        _ => cmd.arg("-fsyntax-only"),
+    };
+    cmd.arg(&input.path);
+    if let Some(o) = output {
+        cmd.arg("-o").arg(o);
+    }
+    cmd
 }

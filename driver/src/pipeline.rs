@@ -4,80 +4,25 @@
 //! registered with Intel's runtime.
 
 use std::ffi::{OsStr, OsString};
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use offload::device;
 use offload::device_link::LinkError;
 use post_link::lower::Mode;
 
-use crate::args::{CommandLine, InputKind, Phase, SpecConstMode};
+use crate::args::{CommandLine, SpecConstMode};
+use crate::executor::{Executor, Failure, Result, Scratch, timing};
+use crate::flags::LibrarySearch;
 use crate::toolchain::Toolchain;
 
 pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
 /// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4). 1.3 is the
 /// first with the sub-group (OpGroupNonUniform*) instructions Intel's headers use.
 const SPIRV_VERSION: &str = "1.3";
-
-/// Why a run stopped. `Reported` means the diagnostics are already on stderr.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    Reported(i32),
-    Message(String),
-    /// The analysis (libclang) found errors in the source. Where clang's own compile runs too,
-    /// it reports them; where it does not, or succeeds, these are printed.
-    AnalysisErrors(Vec<String>),
-}
-
-impl From<String> for Failure {
-    fn from(m: String) -> Self {
-        Failure::Message(m)
-    }
-}
-
-pub(crate) type Result<T> = std::result::Result<T, Failure>;
-
-/// How steps are shown: `-###` prints them instead of running, `-v` prints and runs.
-#[derive(Clone, Copy)]
-pub(crate) struct Echo {
-    pub(crate) dry_run: bool,
-    pub(crate) verbose: bool,
-}
-
-impl Echo {
-    pub(crate) fn show(&self, line: &str) {
-        if self.dry_run || self.verbose {
-            eprintln!("{line}");
-        }
-    }
-
-    pub(crate) fn command(&self, cmd: &Command) {
-        if self.dry_run || self.verbose {
-            let mut line = String::new();
-            line.push(' ');
-            for part in std::iter::once(cmd.get_program()).chain(cmd.get_args()) {
-                let _ = write!(line, "\"{}\" ", part.to_string_lossy().replace('"', "\\\""));
-            }
-            eprintln!("{}", line.trim_end());
-        }
-    }
-}
-
-/// `SYCL_SPECCONST_TIMING=1`: each step's wall time on stderr.
-pub(crate) fn timing(step: &str, time: Duration) {
-    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if *ENABLED.get_or_init(|| std::env::var_os("SYCL_SPECCONST_TIMING").is_some_and(|v| v == "1"))
-    {
-        eprintln!(
-            "sycl-clang++: timing: {step} {:.1} ms",
-            time.as_secs_f64() * 1e3
-        );
-    }
-}
 
 /// Writes through the project's one output writer (temporary file and rename; a replaced file
 /// keeps its mode), so readers never see half a file.
@@ -136,117 +81,6 @@ pub(crate) fn move_into_place(staged: &Path, output: &Path) -> Result<()> {
     Ok(())
 }
 
-pub(crate) fn run(cmd: &mut Command, echo: Echo) -> Result<()> {
-    echo.command(cmd);
-    if echo.dry_run {
-        return Ok(());
-    }
-    let status = process::status(cmd)
-        .map_err(|e| format!("cannot run '{}': {e}", cmd.get_program().to_string_lossy()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(Failure::Reported(status.code().unwrap_or(1)))
-    }
-}
-
-/// The `-save-temps` directory of generated files for an output: `<output>.sycl`, in
-/// `-fsycl-footer-path` when given.
-fn kept_dir(cl: &CommandLine, output: &Path) -> PathBuf {
-    let name = output.file_name().unwrap_or(OsStr::new("out"));
-    let mut dir_name = name.to_os_string();
-    dir_name.push(".sycl");
-    match &cl.generated_dir {
-        Some(d) => d.join(dir_name),
-        None => output
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .join(dir_name),
-    }
-}
-
-/// Where one run's generated files live. Without `-save-temps`, a private work directory
-/// (`process::WorkDir`: in `$TMPDIR`, or in `-fsycl-footer-path`), named after the output's
-/// absolute path so that paths reaching preprocessed output are the same run to run, locked
-/// (two runs with the same output take turns), removed on every exit path, signals included;
-/// nothing is created next to the user's files. With `-save-temps`, `<output>.sycl`, kept.
-pub(crate) struct Scratch {
-    dir: PathBuf,
-    _work: Option<process::WorkDir>,
-}
-
-impl Scratch {
-    /// The directory for the run that writes `anchor` (its output, or the source's name).
-    pub(crate) fn new(cl: &CommandLine, anchor: &Path, echo: Echo) -> Result<Scratch> {
-        let workdir_error = |e: process::WorkDirError| Failure::Message(e.to_string());
-        if cl.save_temps {
-            let dir = absolute(&kept_dir(cl, anchor));
-            if echo.dry_run {
-                return Ok(Scratch { dir, _work: None });
-            }
-            if let Some(base) = &cl.generated_dir {
-                std::fs::create_dir_all(base)
-                    .map_err(|e| format!("cannot create '{}': {e}", base.display()))?;
-            }
-            let work = process::WorkDir::named(dir).map_err(workdir_error)?;
-            return Ok(Scratch {
-                dir: work.path().to_path_buf(),
-                _work: Some(work),
-            });
-        }
-        let key = absolute(anchor);
-        let base = cl.generated_dir.as_deref().map(absolute);
-        if echo.dry_run {
-            let dir = process::WorkDir::planned(base.as_deref(), key.as_os_str());
-            return Ok(Scratch { dir, _work: None });
-        }
-        let work =
-            process::WorkDir::private(base.as_deref(), key.as_os_str()).map_err(workdir_error)?;
-        Ok(Scratch {
-            dir: work.path().to_path_buf(),
-            _work: Some(work),
-        })
-    }
-
-    pub(crate) fn path(&self, name: impl AsRef<Path>) -> PathBuf {
-        self.dir.join(name)
-    }
-}
-
-pub(crate) fn has_optimization_flag(flags: &[OsString]) -> bool {
-    clang_args::last_value(flags, clang_args::Id::Optimize).is_some()
-}
-
-/// Absolute form of a path (generated files are included by absolute path).
-pub(crate) fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// Full build: compiles the C++ sources into the generated directory, then links.
-pub(crate) fn build_and_link(tc: &Toolchain, cl: &CommandLine, echo: Echo) -> Result<()> {
-    let output = cl.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
-    let scratch = Scratch::new(cl, &output, echo)?;
-    let mut link_inputs: Vec<PathBuf> = Vec::new();
-    for (n, input) in cl.inputs.iter().enumerate() {
-        match input.kind {
-            InputKind::CxxSource => {
-                let stem = input.path.file_stem().unwrap_or(OsStr::new("source"));
-                // Within NAME_MAX whatever the source's name.
-                let stem = OsStr::from_bytes(&stem.as_bytes()[..stem.len().min(200)]);
-                let mut name = OsString::from(format!("{n}-"));
-                name.push(stem);
-                name.push(".o");
-                let object = scratch.path(name);
-                crate::compile::compile_source(tc, cl, input, Some(&object), Phase::Compile, echo)?;
-                link_inputs.push(object);
-            }
-            InputKind::OtherSource | InputKind::LinkInput => link_inputs.push(input.path.clone()),
-        }
-    }
-    link(tc, cl, &link_inputs, &output, &scratch, echo)
-}
-
 /// A failed device build: each undefined device function is an error line of its own.
 fn device_link_failure(error: device::DeviceError) -> Failure {
     match error {
@@ -267,32 +101,15 @@ fn device_link_failure(error: device::DeviceError) -> Failure {
 
 /// Device link, lowering and registration, then the host link against `libsycl.so.9`; with
 /// `-fsycl-link`, the registration object alone is the output.
-fn link(
-    tc: &Toolchain,
-    cl: &CommandLine,
+pub(crate) fn link(
+    ex: &Executor<'_>,
     inputs: &[PathBuf],
     output: &Path,
     scratch: &Scratch,
-    echo: Echo,
 ) -> Result<()> {
+    let (tc, cl, echo) = (ex.tc, ex.cl, ex.echo);
     let registration = scratch.path("registration.o");
-    let mut runtime_options = String::new();
-    for (what, options) in [
-        ("build", &cl.backend_options),
-        ("link", &cl.device_linker_options),
-    ] {
-        if !options.is_empty() {
-            runtime_options.push_str(&format!(", runtime {what} options '{}'", options.join(" ")));
-        }
-    }
-    echo.show(&format!(
-        " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration{runtime_options} (in process) -> \"{}\"",
-        lowering_plan(cl),
-        registration.display()
-    ));
-    if cl.sycl_targets.cpu_ahead_of_time {
-        crate::aot::show_plan(tc, echo);
-    }
+    show_device_link(ex, &registration);
     let has_images =
         !echo.dry_run && register_device_images(tc, cl, inputs, &registration, scratch)?;
     if cl.device_link_only {
@@ -310,28 +127,10 @@ fn link(
         tc.check_runtime()?;
     }
     let linked = scratch.path("linked.out");
-    let mut cmd = Command::new(&tc.clang);
-    cmd.args(inputs);
-    if has_images || echo.dry_run {
-        cmd.arg(&registration);
-    }
-    if links_leak_sanitizer(&cl.compile_flags) {
-        let object = scratch.path("runtime-leak-suppressions.o");
-        if !echo.dry_run {
-            write_file(&object, &runtime_leak_suppressions()?)?;
-        }
-        cmd.arg(object);
-    }
-    cmd.args(link_relevant_compile_flags(&cl.compile_flags))
-        .args(&cl.link_flags)
-        .arg("-L")
-        .arg(&tc.runtime_lib)
-        .arg("-lsycl");
-    let mut rpath = OsString::from("-Wl,-rpath,");
-    rpath.push(&tc.runtime_lib);
-    cmd.arg(rpath).arg("-o").arg(&linked);
+    let registration = (has_images || echo.dry_run).then_some(registration.as_path());
+    let mut cmd = host_link_command(ex, inputs, registration, &linked, scratch)?;
     let started = Instant::now();
-    run(&mut cmd, echo)?;
+    ex.command(&mut cmd)?;
     timing("host link", started.elapsed());
     if echo.dry_run {
         return Ok(());
@@ -340,13 +139,68 @@ fn link(
     process::critical(|| move_into_place(&linked, output))
 }
 
+/// What `-###` and `-v` say about the device link (in process).
+fn show_device_link(ex: &Executor<'_>, registration: &Path) {
+    let cl = ex.cl;
+    let mut runtime_options = String::new();
+    for (what, options) in [
+        ("build", &cl.backend_options),
+        ("link", &cl.device_linker_options),
+    ] {
+        if !options.is_empty() {
+            runtime_options.push_str(&format!(", runtime {what} options '{}'", options.join(" ")));
+        }
+    }
+    ex.echo.show(&format!(
+        " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration{runtime_options} (in process) -> \"{}\"",
+        lowering_plan(cl),
+        registration.display()
+    ));
+    if cl.sycl_targets.cpu_ahead_of_time {
+        crate::aot::show_plan(ex.tc, ex.echo);
+    }
+}
+
+/// The host link: the inputs, the registration object, LeakSanitizer's suppressions when it
+/// is linked in, the compile options that shape a link, the link options, the runtime.
+fn host_link_command(
+    ex: &Executor<'_>,
+    inputs: &[PathBuf],
+    registration: Option<&Path>,
+    linked: &Path,
+    scratch: &Scratch,
+) -> Result<Command> {
+    let (tc, cl) = (ex.tc, ex.cl);
+    let mut cmd = Command::new(&tc.clang);
+    cmd.args(inputs);
+    if let Some(registration) = registration {
+        cmd.arg(registration);
+    }
+    if cl.flags.leak_sanitizer {
+        let object = scratch.path("runtime-leak-suppressions.o");
+        if !ex.echo.dry_run {
+            write_file(&object, &runtime_leak_suppressions()?)?;
+        }
+        cmd.arg(object);
+    }
+    cmd.args(&cl.flags.link)
+        .args(&cl.link_flags.words)
+        .arg("-L")
+        .arg(&tc.runtime_lib)
+        .arg("-lsycl");
+    let mut rpath = OsString::from("-Wl,-rpath,");
+    rpath.push(&tc.runtime_lib);
+    cmd.arg(rpath).arg("-o").arg(linked);
+    Ok(cmd)
+}
+
 /// Every input's device bitcode (objects and archives, `-l` archives included), checked for
 /// the link's spec-constant mode. An input that already registers images (the output of
 /// `-fsycl-link`) is refused: its images and those of the objects it came from would be
 /// registered twice.
 fn device_bitcode(cl: &CommandLine, inputs: &[PathBuf]) -> Result<Vec<(String, Vec<u8>)>> {
     let mut bitcode = Vec::new();
-    let libraries = static_libraries(&cl.link_flags);
+    let libraries = static_libraries(&cl.link_flags.libraries);
     for input in inputs.iter().chain(&libraries) {
         // Objects and archives are told by their contents, never by their names: a
         // `k.pic` object's kernels count as much as `k.o`'s.
@@ -423,36 +277,6 @@ fn register_device_images(
     write_file(registration, &object)?;
     timing("registration object", started.elapsed());
     Ok(true)
-}
-
-/// Whether the link brings LeakSanitizer in (`-fsanitize=` naming `address` or `leak`, the
-/// last `-fno-sanitize=` not taking it away, in order).
-fn links_leak_sanitizer(flags: &[OsString]) -> bool {
-    use clang_args::Id;
-    let mut on = false;
-    for arg in clang_args::parse(flags) {
-        let names = || {
-            arg.value
-                .unwrap_or_default()
-                .to_string_lossy()
-                .split(',')
-                .any(|n| matches!(n, "address" | "leak" | "all"))
-        };
-        match arg.id {
-            Some(Id::Sanitize) if names() => on = true,
-            Some(Id::NoSanitize)
-                if arg.words[0].to_string_lossy().starts_with("-fno-sanitize=") =>
-            {
-                let value = arg.words[0].to_string_lossy();
-                let removed = value["-fno-sanitize=".len()..]
-                    .split(',')
-                    .any(|n| matches!(n, "address" | "leak" | "all"));
-                on &= !removed;
-            }
-            _ => {}
-        }
-    }
-    on
 }
 
 /// What LeakSanitizer must not report: memory the runtime's libraries keep until exit by
@@ -565,42 +389,18 @@ fn read_if_object_or_archive(path: &Path) -> Result<Option<Vec<u8>>> {
 /// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`
 /// directories in order, a shared `libNAME.so` before `libNAME.a` in the same directory (a
 /// shared library carries no device code here) unless static linking is in force for it
-/// (`-static`, or the linker's `-Bstatic` until `-Bdynamic`, given as `-Wl,`/`-Xlinker`; clang
-/// itself reads a bare `-Bstatic` as `-B static`), `-l:FILE` by exact name. Read through the
-/// option table, so no value is taken for a flag.
-fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
-    use clang_args::Id;
-    let mut dirs = Vec::new();
-    let mut wanted: Vec<(Vec<u8>, bool)> = Vec::new();
-    let mut all_static = false;
-    let mut static_now = false;
-    for arg in clang_args::parse(link_flags) {
-        let value = arg.value.map(OsStr::as_bytes);
-        match (arg.id, value) {
-            (Some(Id::LibraryDir), Some(dir)) => dirs.push(PathBuf::from(OsStr::from_bytes(dir))),
-            (Some(Id::Library), Some(name)) => wanted.push((name.to_vec(), static_now)),
-            (Some(Id::Static), _) => all_static = true,
-            (Some(Id::LinkerOptions | Id::XLinker), Some(options)) => {
-                for option in options.split(|&b| b == b',') {
-                    match option {
-                        b"-Bstatic" | b"-static" | b"-dn" | b"-non_shared" => static_now = true,
-                        b"-Bdynamic" | b"-dy" | b"-call_shared" => static_now = false,
-                        _ => {}
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
+/// (`flags::LibrarySearch`), `-l:FILE` by exact name.
+fn static_libraries(search: &LibrarySearch) -> Vec<PathBuf> {
+    let dirs = &search.dirs;
     let mut found = Vec::new();
-    for (name, static_only) in wanted {
+    for (name, static_only) in search.libraries.iter().cloned() {
         let archive = [b"lib".as_slice(), &name, b".a"].concat();
         let candidates: Vec<Vec<u8>> = match name.strip_prefix(b":") {
             Some(exact) => vec![exact.to_vec()],
-            None if static_only || all_static => vec![archive],
+            None if static_only || search.all_static => vec![archive],
             None => vec![[b"lib".as_slice(), &name, b".so"].concat(), archive],
         };
-        'search: for dir in &dirs {
+        'search: for dir in dirs {
             for file in &candidates {
                 let path = dir.join(OsStr::from_bytes(file));
                 if path.is_file() {
@@ -615,28 +415,6 @@ fn static_libraries(link_flags: &[OsString]) -> Vec<PathBuf> {
     found
 }
 
-/// Compile options that also shape a link (host instrumentation, whose runtimes the link
-/// adds: sanitizers, profiling, coverage; target, machine options, standard library choice,
-/// `-v`), read through the option table so values stay with their options.
-/// `-mllvm X` is code generation's, not the link's: matched as a `-m` option it went on as
-/// `-mllvm` alone and took the next link argument (`-L`) as its value. (`-static-lib…` and
-/// `-fuse-ld=` are link flags already.)
-fn link_relevant_compile_flags(flags: &[OsString]) -> Vec<OsString> {
-    use clang_args::Id;
-    const STEMS: &[&[u8]] = &[b"--target", b"-m", b"-stdlib", b"--sysroot"];
-    clang_args::words(clang_args::parse(flags).into_iter().filter(|arg| {
-        let first = arg.words[0].as_bytes();
-        if arg.role == clang_args::Role::HostCompile {
-            return true;
-        }
-        match arg.id {
-            Some(Id::Verbose) => true,
-            Some(Id::Mllvm) => false,
-            _ => STEMS.iter().any(|s| first.starts_with(s)),
-        }
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -647,10 +425,14 @@ mod tests {
         for file in ["libk.so", "libk.a"] {
             std::fs::write(dir.path().join(file), b"").expect("written");
         }
-        let flags = |list: &[&str]| -> Vec<OsString> {
-            let mut v: Vec<OsString> = vec!["-L".into(), dir.path().into()];
-            v.extend(list.iter().map(OsString::from));
-            v
+        let flags = |list: &[&str]| -> LibrarySearch {
+            let mut words: Vec<OsString> = vec!["-L".into(), dir.path().into()];
+            words.extend(list.iter().map(OsString::from));
+            let mut link = crate::flags::LinkFlags::default();
+            for arg in clang_args::parse(&words) {
+                link.add(&arg);
+            }
+            link.libraries
         };
         let archive = vec![dir.path().join("libk.a")];
         assert!(
@@ -668,34 +450,5 @@ mod tests {
         );
         assert!(static_libraries(&flags(&["-Wl,-Bstatic", "-Wl,-Bdynamic", "-lk"])).is_empty());
         assert_eq!(static_libraries(&flags(&["-l:libk.a"])), archive);
-    }
-
-    #[test]
-    fn link_relevant_compile_flags_keep_their_values() {
-        // `-mllvm -x` is one option, for code generation only; `-I -m` is an include
-        // directory named `-m`, not a machine option.
-        let flags: Vec<OsString> = [
-            "-O2",
-            "-mllvm",
-            "-x",
-            "-march=native",
-            "-v",
-            "-I",
-            "-m",
-            "-fsanitize=address",
-            "-fprofile-instr-generate",
-        ]
-        .iter()
-        .map(OsString::from)
-        .collect();
-        assert_eq!(
-            link_relevant_compile_flags(&flags),
-            [
-                "-march=native",
-                "-v",
-                "-fsanitize=address",
-                "-fprofile-instr-generate"
-            ]
-        );
     }
 }

@@ -19,11 +19,10 @@
 //! analysis take the first branch and the device compile the second: its second copy of the
 //! prelude only declares again what the first declared. The host view holds Intel's
 //! `sycl/detail/kernel_desc.hpp` (a `#pragma once` header the file no longer names), so the
-//! footer of such a source does not include it again ([`is_preprocessed`]).
+//! footer of such a source does not include it again (`Input::preprocessed`, set once by
+//! [`classify_inputs`]).
 
-use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -31,7 +30,8 @@ use offload::integration_header::HOST_MACROS;
 
 use crate::args::{CommandLine, Input, InputKind, kind_of};
 use crate::compile::device_command;
-use crate::pipeline::{Echo, Failure, Result, write_file};
+use crate::executor::{Executor, Failure, Result, cannot_run};
+use crate::pipeline::write_file;
 use crate::toolchain::Toolchain;
 
 /// The first line of the output, by which [`is_preprocessed`] knows it.
@@ -39,7 +39,7 @@ const FIRST_LINE: &[u8] =
     b"// Preprocessed by sycl-clang++ -fsycl -E: the host view, then the device view.\n";
 
 /// Whether the file at `source` is this driver's `-E` output (unreadable: no).
-pub(crate) fn is_preprocessed(source: &Path) -> bool {
+fn is_preprocessed(source: &Path) -> bool {
     use std::io::Read as _;
     let mut first = vec![0; FIRST_LINE.len()];
     std::fs::File::open(source)
@@ -47,16 +47,17 @@ pub(crate) fn is_preprocessed(source: &Path) -> bool {
         .is_ok_and(|()| first == FIRST_LINE)
 }
 
-/// This driver's `-E` outputs among the inputs are SYCL sources whatever their name or `-x`
-/// (`.ii`, `-x c++-cpp-output`: what a compiler cache compiles when it does not run the
-/// preprocessor twice); the compiles read them as C++ ([`language_flags`]).
-pub(crate) fn adopt_preprocessed_inputs(inputs: &mut [Input]) {
-    for input in inputs
-        .iter_mut()
-        .filter(|i| i.kind == InputKind::OtherSource && is_preprocessed(&i.path))
-    {
-        input.kind = InputKind::CxxSource;
-        input.language = None;
+/// Marks this driver's `-E` outputs among the source inputs, reading each one's first line
+/// once. They are SYCL sources whatever their name or `-x` (`.ii`, `-x c++-cpp-output`: what
+/// a compiler cache compiles when it does not run the preprocessor twice); the compiles read
+/// them as C++ ([`language_flags`]).
+pub(crate) fn classify_inputs(inputs: &mut [Input]) {
+    for input in inputs.iter_mut().filter(|i| i.kind != InputKind::LinkInput) {
+        input.preprocessed = is_preprocessed(&input.path);
+        if input.preprocessed && input.kind == InputKind::OtherSource {
+            input.kind = InputKind::CxxSource;
+            input.language = None;
+        }
     }
 }
 
@@ -65,12 +66,10 @@ pub(crate) fn adopt_preprocessed_inputs(inputs: &mut [Input]) {
 /// not preprocess, without the predefined macros that select the file's host or device view.
 /// Not otherwise: the analysis' flags are part of the unique prefix, and a compiled-back file
 /// under its source's name is the same TU as the source.
-pub(crate) fn language_flags(cl: &CommandLine, source: &Path) -> &'static [&'static str] {
-    let user_language = clang_args::parse(&cl.compile_flags)
-        .iter()
-        .any(|a| a.id == Some(clang_args::Id::Language));
-    let read_as_cxx = kind_of(source, None) == InputKind::CxxSource && !user_language;
-    if !read_as_cxx && is_preprocessed(source) {
+pub(crate) fn language_flags(cl: &CommandLine, source: &Input) -> &'static [&'static str] {
+    let read_as_cxx =
+        kind_of(&source.path, None) == InputKind::CxxSource && !cl.flags.language_given;
+    if !read_as_cxx && source.preprocessed {
         &["-x", "c++"]
     } else {
         &[]
@@ -80,50 +79,29 @@ pub(crate) fn language_flags(cl: &CommandLine, source: &Path) -> &'static [&'sta
 /// The host view: the host compile's predefined macros (those of the integration header the
 /// host compile force-includes, as `-D`s so no generated file is named), the user's flags and
 /// Intel's headers, on the original source.
-fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Path) -> Command {
+fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Input) -> Command {
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"]);
     for (name, value) in HOST_MACROS {
         // The integration header defines each only when the user did not.
-        if !user_sets_macro(&cl.compile_flags, name) {
+        if !cl.flags.sets_macro(name) {
             cmd.arg(format!("-D{name}={value}"));
         }
     }
-    cmd.args(&cl.compile_flags)
+    cmd.args(&cl.flags.all)
         .arg("-isystem")
         .arg(&tc.sycl_include)
         .arg("-E")
         .args(language_flags(cl, source))
-        .arg(source)
+        .arg(&source.path)
         .args(["-o", "-"]);
     cmd
-}
-
-/// Whether the user's flags define or undefine `name` (`-DNAME`, `-DNAME=V`, `-D NAME`, `-U`).
-fn user_sets_macro(flags: &[OsString], name: &str) -> bool {
-    let names_it = |text: &[u8]| {
-        text.strip_prefix(name.as_bytes())
-            .is_some_and(|rest| rest.is_empty() || rest[0] == b'=')
-    };
-    let mut previous: Option<&OsStr> = None;
-    for flag in flags {
-        let bytes = flag.as_bytes();
-        let joined =
-            (bytes.starts_with(b"-D") || bytes.starts_with(b"-U")) && names_it(&bytes[2..]);
-        let separate = previous.is_some_and(|p| p == "-D" || p == "-U") && names_it(bytes);
-        if joined || separate {
-            return true;
-        }
-        previous = Some(flag);
-    }
-    false
 }
 
 /// Runs a preprocessor job and returns its standard output; its diagnostics are shown when
 /// `show_diagnostics` or when it fails.
 fn preprocessed(cmd: &mut Command, show_diagnostics: bool) -> Result<Vec<u8>> {
-    let out = process::output(cmd.stdin(Stdio::null()))
-        .map_err(|e| format!("cannot run '{}': {e}", cmd.get_program().to_string_lossy()))?;
+    let out = process::output(cmd.stdin(Stdio::null())).map_err(|e| cannot_run(cmd, &e))?;
     if show_diagnostics || !out.status.success() {
         std::io::stderr().write_all(&out.stderr).ok();
     }
@@ -135,17 +113,15 @@ fn preprocessed(cmd: &mut Command, show_diagnostics: bool) -> Result<Vec<u8>> {
 
 /// `-E` of one C++ source, to `output` (standard output without one, or with `-`).
 pub(crate) fn preprocess_source(
-    tc: &Toolchain,
-    cl: &CommandLine,
+    ex: &Executor<'_>,
     source: &Input,
     output: Option<&Path>,
-    echo: Echo,
 ) -> Result<()> {
-    let mut host = host_command(tc, cl, &source.path);
-    let mut device = device_command(tc, cl, &source.path, "-E", Some(Path::new("-")));
-    echo.command(&host);
-    echo.command(&device);
-    if echo.dry_run {
+    let mut host = host_command(ex.tc, ex.cl, source);
+    let mut device = device_command(ex.tc, ex.cl, source, "-E", Some(Path::new("-")));
+    ex.echo.command(&host);
+    ex.echo.command(&device);
+    if ex.echo.dry_run {
         return Ok(());
     }
     let host_view = preprocessed(&mut host, true)?;
@@ -175,36 +151,5 @@ fn push_line(text: &mut Vec<u8>, view: &[u8]) {
     text.extend_from_slice(view);
     if !view.is_empty() && !view.ends_with(b"\n") {
         text.push(b'\n');
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn user_macros_are_recognised_in_every_spelling() {
-        let flags = |words: &[&str]| words.iter().map(OsString::from).collect::<Vec<_>>();
-        let name = "__SYCL_UNNAMED_LAMBDA__";
-        assert!(user_sets_macro(
-            &flags(&["-D__SYCL_UNNAMED_LAMBDA__=0"]),
-            name
-        ));
-        assert!(user_sets_macro(
-            &flags(&["-U__SYCL_UNNAMED_LAMBDA__"]),
-            name
-        ));
-        assert!(user_sets_macro(
-            &flags(&["-D", "__SYCL_UNNAMED_LAMBDA__"]),
-            name
-        ));
-        assert!(!user_sets_macro(
-            &flags(&["-D__SYCL_UNNAMED_LAMBDA__X"]),
-            name
-        ));
-        assert!(!user_sets_macro(
-            &flags(&["-I", "__SYCL_UNNAMED_LAMBDA__"]),
-            name
-        ));
     }
 }

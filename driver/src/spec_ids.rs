@@ -9,8 +9,8 @@ use std::time::Instant;
 use offload::device::SpecIdRead;
 use plugin::model::{Analysis, LocalSpecId};
 
+use crate::executor::{Failure, Result, timing};
 use crate::kernels;
-use crate::pipeline::{Failure, Result, timing};
 
 /// The LLVM global names of the analysis's spec ids: mangled names, and for global-namespace
 /// variables (which clang names without `_Z`) the bare names too.

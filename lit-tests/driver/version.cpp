@@ -1,7 +1,18 @@
-// --version: clang's banner (tools parse it) and sycl-clang++'s own line; --help lists our options.
+// --version: clang's banner (tools parse it) and sycl-clang++'s own line; --help lists our options,
+// written from the option table: acted on, the host-only family, accepted without effect, refused.
 // RUN: %sycl-clangxx --version | FileCheck %s
 // RUN: %sycl-clangxx --help | FileCheck --check-prefix=HELP %s
+// RUN: %sycl-clangxx -fsycl -c x.cpp --help | FileCheck --check-prefix=HELP %s
 // CHECK: clang version 22
 // CHECK: sycl-clang++ (sycl-specconst) {{[0-9]+\.[0-9]+\.[0-9]+}}
 // HELP: USAGE: sycl-clang++
+// HELP: Options of sycl-clang++:
 // HELP: -fsycl-spec-constants=native|emulation
+// HELP: -fsycl-link
+// HELP: -Xsycl-target-backend[=spir64] ARG, -Xsycl-target-linker[=spir64] ARG
+// HELP: Host-only options (-fsanitize=…,
+// HELP: Accepted, no effect here
+// HELP: -fsycl-max-parallel-link-jobs=N
+// HELP: Refused:
+// HELP-NEXT: -fsycl-host-compiler=, -fsycl-host-compiler-options=
+// HELP: -fpreview-breaking-changes

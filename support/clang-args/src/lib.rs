@@ -11,6 +11,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod help;
+
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 
@@ -134,6 +136,9 @@ pub enum Id {
     DiagnosticsFormat,
     Verbose,
     DryRun,
+    /// `--help`, `--version`: the driver answers them itself.
+    Help,
+    Version,
     SaveTemps,
     SaveTempsMode,
     Optimize,
@@ -307,6 +312,8 @@ static TABLE: &[OptionSpec] = &[
     opt("-fdiagnostics-", Joined, Id::DiagnosticsFormat, Presentation),
     opt("-v", Flag, Id::Verbose, DriverOnly),
     opt("-###", Flag, Id::DryRun, DriverOnly),
+    opt("--help", Flag, Id::Help, DriverOnly),
+    opt("--version", Flag, Id::Version, DriverOnly),
     opt("-save-temps", Flag, Id::SaveTemps, DriverOnly),
     opt("--save-temps", Flag, Id::SaveTemps, DriverOnly),
     opt("-save-temps=", Joined, Id::SaveTempsMode, DriverOnly),

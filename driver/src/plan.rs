@@ -1,0 +1,347 @@
+//! What a `-fsycl` command line asks for, as a list of typed jobs (`Plan`), checked before
+//! anything runs; `executor` runs them. Building the plan reads only the command line (and,
+//! unless `-###`, whether the sources exist).
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use crate::args::{CommandLine, Input, InputKind, Phase};
+use crate::executor::{Failure, Result};
+
+/// Where a job writes its output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Destination {
+    /// Where the phase writes without `-o` (standard output for `-E`; nothing for
+    /// `-fsyntax-only`).
+    Default,
+    File(PathBuf),
+    /// An object of the link, named in the link's directory of generated files.
+    LinkObject(OsString),
+}
+
+/// One input of the link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LinkInput<'a> {
+    /// The user's object, archive or other input, as given.
+    File(&'a Path),
+    /// An object an earlier job compiled ([`Destination::LinkObject`]).
+    Compiled(OsString),
+}
+
+/// One job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Job<'a> {
+    /// `-M`/`-MM`: clang lists the host side's dependencies of the original sources.
+    Dependencies,
+    /// A C++ source for `phase` (`-c`, `-S`, `-fsyntax-only`): the analysis beside the device
+    /// compile, and the host compile reading the footer (`compile`).
+    CompileSource {
+        source: &'a Input,
+        output: Destination,
+        phase: Phase,
+    },
+    /// `-E` of a C++ source: its host and device views in one file (`preprocess`).
+    Preprocess {
+        source: &'a Input,
+        output: Option<PathBuf>,
+    },
+    /// Another language, or a link input under a compile phase: clang on its own, with the
+    /// user's options.
+    Clang {
+        input: &'a Input,
+        output: Option<PathBuf>,
+        phase: Phase,
+    },
+    /// `-fsycl-device-only`: the finished device code of a source, as bitcode or LLVM text.
+    DeviceCode { source: &'a Input, output: PathBuf },
+    /// `-fsycl-device-only -E`/`-fsyntax-only`: the device compile alone, that far.
+    DevicePhase { source: &'a Input },
+    /// Device link, registration, host link.
+    Link {
+        inputs: Vec<LinkInput<'a>>,
+        output: PathBuf,
+    },
+}
+
+/// The jobs of a run, in order.
+#[derive(Debug)]
+pub(crate) struct Plan<'a> {
+    pub(crate) jobs: Vec<Job<'a>>,
+    /// The link's output when the plan links: the link's generated files' directory is
+    /// named after it, and holds the objects compiled for it.
+    pub(crate) link_output: Option<PathBuf>,
+}
+
+/// What must hold before anything else is looked at: inputs, and nothing `-fsycl` cannot
+/// build.
+pub(crate) fn check_command_line(cl: &CommandLine) -> Result<()> {
+    if cl.inputs.is_empty() {
+        return Err(Failure::Message("no input files".into()));
+    }
+    if let Some(what) = cl.unsupported {
+        return Err(Failure::Message(format!(
+            "-fsycl cannot build {what} (DPC++ refuses it too); build it without -fsycl"
+        )));
+    }
+    Ok(())
+}
+
+/// The plan of a `-fsycl` command line that passed [`check_command_line`].
+pub(crate) fn plan(cl: &CommandLine) -> Result<Plan<'_>> {
+    if cl.phase == Phase::Dependencies {
+        return Ok(Plan {
+            jobs: vec![Job::Dependencies],
+            link_output: None,
+        });
+    }
+    check_sources(cl)?;
+    check_output(cl)?;
+    if cl.device_only {
+        return device_only(cl);
+    }
+    if cl.phase == Phase::Link {
+        return Ok(build_and_link(cl));
+    }
+    if cl.output.is_some() && cl.inputs.len() > 1 && cl.phase != Phase::SyntaxOnly {
+        return Err(multiple_outputs());
+    }
+    let jobs = cl.inputs.iter().map(|input| input_job(cl, input)).collect();
+    Ok(Plan {
+        jobs,
+        link_output: None,
+    })
+}
+
+fn multiple_outputs() -> Failure {
+    Failure::Message("cannot specify -o when generating multiple output files".into())
+}
+
+fn sources(cl: &CommandLine) -> impl Iterator<Item = &Input> {
+    cl.inputs.iter().filter(|i| i.kind == InputKind::CxxSource)
+}
+
+/// C++ sources are files (unless `-###`): the pipeline reads and copies them.
+fn check_sources(cl: &CommandLine) -> Result<()> {
+    for s in sources(cl) {
+        if s.path.as_os_str() == "-" {
+            return Err(Failure::Message(
+                "reading a SYCL source from standard input is not supported; pass a file".into(),
+            ));
+        }
+        if !cl.dry_run && !s.path.is_file() {
+            return Err(Failure::Message(format!(
+                "no such file or directory: '{}'",
+                s.path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// As gcc refuses it: clang would replace the source with the object.
+fn check_output(cl: &CommandLine) -> Result<()> {
+    let Some(output) = &cl.output else {
+        return Ok(());
+    };
+    match cl
+        .inputs
+        .iter()
+        .find(|i| output::same_file(&i.path, output))
+    {
+        Some(input) => Err(Failure::Message(format!(
+            "input file '{}' is the same as output file '{}'",
+            input.path.display(),
+            output.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The job of one input under a compile phase (`-c`, `-S`, `-E`, `-fsyntax-only`).
+fn input_job<'a>(cl: &CommandLine, input: &'a Input) -> Job<'a> {
+    let default_output = || {
+        let stem = input.path.file_stem().unwrap_or_default();
+        let mut name = stem.to_os_string();
+        name.push(match cl.phase {
+            Phase::Assemble => ".s",
+            _ => ".o",
+        });
+        PathBuf::from(name)
+    };
+    let output = match cl.phase {
+        Phase::Compile | Phase::Assemble => Some(cl.output.clone().unwrap_or_else(default_output)),
+        Phase::Preprocess => cl.output.clone(),
+        Phase::SyntaxOnly | Phase::Link | Phase::Dependencies => None,
+    };
+    match (input.kind, cl.phase) {
+        (InputKind::CxxSource, Phase::Preprocess) => Job::Preprocess {
+            source: input,
+            output,
+        },
+        (InputKind::CxxSource, phase) => Job::CompileSource {
+            source: input,
+            output: output.map_or(Destination::Default, Destination::File),
+            phase,
+        },
+        (InputKind::OtherSource | InputKind::LinkInput, phase) => Job::Clang {
+            input,
+            output,
+            phase,
+        },
+    }
+}
+
+/// `-fsycl-device-only`: each C++ source's device code, finished by the pipeline, as
+/// `<stem>.bc` (`<stem>.ll` with `-S`) or `-o`'s file; `-E` and `-fsyntax-only` run the device
+/// compile itself (with the device prelude) that far.
+fn device_only(cl: &CommandLine) -> Result<Plan<'_>> {
+    if sources(cl).count() != cl.inputs.len() {
+        return Err(Failure::Message(
+            "-fsycl-device-only takes C++ sources only".into(),
+        ));
+    }
+    if cl.output.is_some() && cl.inputs.len() > 1 {
+        return Err(multiple_outputs());
+    }
+    let extension = if cl.phase == Phase::Assemble {
+        ".ll"
+    } else {
+        ".bc"
+    };
+    let jobs = sources(cl)
+        .map(|source| match cl.phase {
+            Phase::Preprocess | Phase::SyntaxOnly | Phase::Dependencies => {
+                Job::DevicePhase { source }
+            }
+            Phase::Compile | Phase::Assemble | Phase::Link => {
+                let output = cl.output.clone().unwrap_or_else(|| {
+                    let mut name = source.path.file_stem().unwrap_or_default().to_os_string();
+                    name.push(extension);
+                    PathBuf::from(name)
+                });
+                Job::DeviceCode { source, output }
+            }
+        })
+        .collect();
+    Ok(Plan {
+        jobs,
+        link_output: None,
+    })
+}
+
+/// Full build: the C++ sources compiled into the link's directory, then the link.
+fn build_and_link(cl: &CommandLine) -> Plan<'_> {
+    let output = cl.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
+    let mut jobs = Vec::new();
+    let mut inputs = Vec::new();
+    for (n, input) in cl.inputs.iter().enumerate() {
+        if input.kind != InputKind::CxxSource {
+            inputs.push(LinkInput::File(&input.path));
+            continue;
+        }
+        let stem = input.path.file_stem().unwrap_or(OsStr::new("source"));
+        // Within NAME_MAX whatever the source's name.
+        let stem = OsStr::from_bytes(&stem.as_bytes()[..stem.len().min(200)]);
+        let mut name = OsString::from(format!("{n}-"));
+        name.push(stem);
+        name.push(".o");
+        jobs.push(Job::CompileSource {
+            source: input,
+            output: Destination::LinkObject(name.clone()),
+            phase: Phase::Compile,
+        });
+        inputs.push(LinkInput::Compiled(name));
+    }
+    jobs.push(Job::Link {
+        inputs,
+        output: output.clone(),
+    });
+    Plan {
+        jobs,
+        link_output: Some(output),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command_line(list: &[&str]) -> CommandLine {
+        let words: Vec<OsString> = list.iter().map(OsString::from).collect();
+        crate::args::parse(&words).expect("parsed")
+    }
+
+    #[test]
+    fn a_build_compiles_sources_into_the_link() {
+        let cl = command_line(&["-fsycl", "-###", "a.cpp", "b.o", "-o", "app"]);
+        let plan = plan(&cl).expect("planned");
+        assert_eq!(plan.link_output.as_deref(), Some(Path::new("app")));
+        assert_eq!(plan.jobs.len(), 2);
+        assert!(matches!(
+            &plan.jobs[0],
+            Job::CompileSource { output: Destination::LinkObject(n), phase: Phase::Compile, .. }
+                if n == "0-a.o"
+        ));
+        let Job::Link { inputs, output } = &plan.jobs[1] else {
+            panic!("{:?}", plan.jobs[1]);
+        };
+        assert_eq!(output, Path::new("app"));
+        assert_eq!(
+            inputs,
+            &[
+                LinkInput::Compiled("0-a.o".into()),
+                LinkInput::File(Path::new("b.o"))
+            ]
+        );
+    }
+
+    #[test]
+    fn compile_phases_get_one_job_per_input() {
+        let cl = command_line(&["-fsycl", "-###", "-S", "a.cpp", "c.c"]);
+        let jobs = plan(&cl).expect("planned").jobs;
+        assert!(matches!(
+            &jobs[0],
+            Job::CompileSource { output: Destination::File(o), phase: Phase::Assemble, .. }
+                if o == Path::new("a.s")
+        ));
+        assert!(matches!(&jobs[1], Job::Clang { output: Some(o), .. } if o == Path::new("c.s")));
+        let cl = command_line(&["-fsycl", "-###", "-E", "a.cpp"]);
+        assert!(matches!(
+            plan(&cl).expect("planned").jobs[..],
+            [Job::Preprocess { output: None, .. }]
+        ));
+    }
+
+    #[test]
+    fn device_only_names_outputs_by_phase() {
+        let cl = command_line(&["-fsycl-device-only", "-###", "-S", "k.cpp"]);
+        assert!(matches!(
+            &plan(&cl).expect("planned").jobs[..],
+            [Job::DeviceCode { output, .. }] if output == Path::new("k.ll")
+        ));
+        let cl = command_line(&["-fsycl-device-only", "-###", "-fsyntax-only", "k.cpp"]);
+        assert!(matches!(
+            plan(&cl).expect("planned").jobs[..],
+            [Job::DevicePhase { .. }]
+        ));
+        let cl = command_line(&["-fsycl-device-only", "-###", "k.cpp", "o.o"]);
+        assert!(plan(&cl).is_err());
+    }
+
+    #[test]
+    fn refusals_come_before_any_job() {
+        let cl = command_line(&["-fsycl", "-###", "-c", "a.cpp", "b.cpp", "-o", "x.o"]);
+        assert!(matches!(plan(&cl), Err(Failure::Message(m)) if m.contains("multiple output")));
+        let cl = command_line(&["-fsycl", "-###", "-c", "-"]);
+        assert!(
+            plan(&cl).is_ok(),
+            "standard input is not a C++ source by name"
+        );
+        let cl = command_line(&["-fsycl", "-x", "c++", "-c", "-"]);
+        assert!(matches!(plan(&cl), Err(Failure::Message(m)) if m.contains("standard input")));
+        assert!(check_command_line(&command_line(&["-fsycl"])).is_err());
+        let cl = command_line(&["-fsycl", "-M", "a.cpp"]);
+        assert_eq!(plan(&cl).expect("planned").jobs, [Job::Dependencies]);
+    }
+}
