@@ -13,6 +13,7 @@
 // CHECK: work-group algorithms: 21 results per work-item checked
 // CHECK: sub-group algorithms: 15 results per work-item checked
 // CHECK: joint_reduce: 3 checked
+// CHECK: sub_group_mask: 2 results per work-item checked
 // CHECK: all values as computed on the host
 #include <sycl/sycl.hpp>
 #include <algorithm>
@@ -212,11 +213,35 @@ static void joint(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// sub_group_mask from group_ballot (OpGroupNonUniformBallot, BallotBitCount): the count and
+// each work-item's own bit, for a predicate true on every third work-item of a sub-group.
+static void ballots(sycl::queue &q) {
+  int *out = sycl::malloc_shared<int>(3 * N, q);
+  q.parallel_for(sycl::nd_range<1>(N, WG), [=](sycl::nd_item<1> it) {
+     auto sg = it.get_sub_group();
+     auto lid = sg.get_local_linear_id();
+     auto mask = sycl::ext::oneapi::group_ballot(sg, lid % 3 == 0);
+     int i = int(it.get_global_linear_id());
+     out[3 * i] = int(mask.count());
+     out[3 * i + 1] = mask[lid];
+     out[3 * i + 2] = int(sg.get_local_linear_range());
+   }).wait();
+  for (int i = 0; i < N; ++i) {
+    const int size = out[3 * i + 2];
+    const int lid = (i % WG) % size; // sub-groups tile the work-group in order
+    expect("ballot count", i, out[3 * i], (size + 2) / 3);
+    expect("ballot own bit", i, out[3 * i + 1], lid % 3 == 0);
+  }
+  std::printf("sub_group_mask: 2 results per work-item checked\n");
+  sycl::free(out, q);
+}
+
 int main() {
   sycl::queue q;
   work_groups(q);
   sub_groups(q);
   joint(q);
+  ballots(q);
   if (failures) {
     std::printf("%d mismatches\n", failures);
     return 1;
