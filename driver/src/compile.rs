@@ -30,6 +30,7 @@ use crate::attributes;
 use crate::depfile::{self, DepOptions};
 use crate::kernels;
 use crate::offload::OffloadImage;
+use crate::pch;
 use crate::pipeline::{
     DEVICE_TRIPLE, Echo, Failure, Result, Scratch, absolute, has_optimization_flag,
     move_into_place, timing, write_file,
@@ -104,7 +105,7 @@ impl<'a> Unit<'a> {
 }
 
 impl Unit<'_> {
-    fn device_command(&self) -> Command {
+    fn device_command(&self, echo: Echo) -> Command {
         let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
         if self.device_depfile {
             let deps = DepOptions::from_flags(&self.cl.compile_flags);
@@ -116,7 +117,23 @@ impl Unit<'_> {
             .arg("-MF")
             .arg(&self.files.host_depfile);
         }
-        cmd
+        crate::pch::attach(cmd, &self.pch_view(pch::Side::Device, echo))
+    }
+
+    /// What the precompiled-header hook needs to know of this unit's `side` compile.
+    fn pch_view(&self, side: pch::Side, echo: Echo) -> pch::Compile<'_> {
+        let (input, force_include) = match side {
+            pch::Side::Device => (&self.source.path, &self.tc.prelude),
+            pch::Side::Host => (&self.files.host_tu, &self.files.header),
+        };
+        pch::Compile {
+            side,
+            source: &self.source.path,
+            input,
+            force_include,
+            user_flags: &self.cl.compile_flags,
+            echo,
+        }
     }
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
@@ -156,7 +173,7 @@ impl Unit<'_> {
 
     /// The host compile; `out` is where clang writes (the staged output, or the final one for
     /// display).
-    fn host_command(&self, out: Option<&Path>) -> Command {
+    fn host_command(&self, out: Option<&Path>, echo: Echo) -> Command {
         let files = &self.files;
         let mut cmd = Command::new(&self.tc.clang);
         let source_dir = self
@@ -207,7 +224,10 @@ impl Unit<'_> {
         if let Some(out) = out {
             cmd.arg("-o").arg(out);
         }
-        cmd
+        if matches!(self.phase, Phase::Preprocess | Phase::Dependencies) {
+            return cmd;
+        }
+        crate::pch::attach(cmd, &self.pch_view(pch::Side::Host, echo))
     }
 
     /// Method A of `docs/reference/driver.md` §2.1: a copy of the source behind
@@ -414,7 +434,7 @@ pub(crate) fn compile_source(
         write_file(&files.embed, b"")?;
     }
     let staged = output.map(|_| files.staged_output.as_path());
-    let mut host_cmd = unit.host_command(staged);
+    let mut host_cmd = unit.host_command(staged, echo);
     echo.command(&host_cmd);
     let started = Instant::now();
     let mut host = process::spawn(host_cmd.stdin(Stdio::null()))
@@ -469,9 +489,9 @@ fn print_plan(unit: &Unit<'_>, output: Option<&Path>, echo: Echo) {
         unit.source.path.display()
     ));
     if unit.wants_device {
-        echo.command(&unit.device_command());
+        echo.command(&unit.device_command(echo));
     }
-    echo.command(&unit.host_command(output));
+    echo.command(&unit.host_command(output, echo));
     if unit.wants_device {
         echo.show(&format!(
             " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
@@ -521,7 +541,7 @@ fn analyse_beside_device_compile(
     echo: Echo,
 ) -> Result<(model::Analysis, Option<DeviceCompile>)> {
     let options = unit.analysis_options();
-    let mut device_cmd = unit.device_command();
+    let mut device_cmd = unit.device_command(echo);
     let (analysis, device_output) = std::thread::scope(|s| {
         let analysis = s.spawn(|| {
             let started = Instant::now();
@@ -607,7 +627,7 @@ pub(crate) fn compile_device_only(
             " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the device compile",
             source.path.display()
         ));
-        echo.command(&unit.device_command());
+        echo.command(&unit.device_command(echo));
         echo.show(&format!(
             " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
             output.display()
@@ -645,6 +665,7 @@ fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
     let files = &unit.files;
     let text = std::fs::read_to_string(&files.host_depfile)
         .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+    let text = pch::restore_depfile(&files.host_depfile, text);
     let rewritten = depfile::rewrite(
         &text,
         &unit.source.path,
@@ -1033,6 +1054,7 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
     if deps.wanted {
         let text = std::fs::read_to_string(&files.host_depfile)
             .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+        let text = pch::restore_depfile(&files.host_depfile, text);
         let generated = [files.footer.clone(), files.header.clone()];
         let rewritten = depfile::rewrite(
             &text,

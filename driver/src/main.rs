@@ -11,6 +11,7 @@ mod compile;
 mod depfile;
 mod kernels;
 mod offload;
+mod pch;
 mod pipeline;
 mod preprocess;
 mod spec_ids;
