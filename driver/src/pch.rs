@@ -235,7 +235,15 @@ fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
 }
 
 /// `plugin::starts_with_sycl_include`, asked once per source and process (both sides ask).
-fn first_tokens_are_sycl_include(source: &Path, flags: &[OsString]) -> bool {
+/// Without depfile and driver-only flags: libclang would write the one and print its banner
+/// for `-v`.
+fn first_tokens_are_sycl_include(source: &Path, user_flags: &[OsString]) -> bool {
+    use clang_args::Role;
+    let flags = clang_args::words(
+        clang_args::parse(user_flags)
+            .into_iter()
+            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
+    );
     static ANSWERS: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
     let Ok(mut answers) = ANSWERS.lock() else {
         return false;
@@ -243,7 +251,7 @@ fn first_tokens_are_sycl_include(source: &Path, flags: &[OsString]) -> bool {
     if let Some((_, answer)) = answers.iter().find(|(s, _)| s == source) {
         return *answer;
     }
-    let answer = plugin::starts_with_sycl_include(source, flags);
+    let answer = plugin::starts_with_sycl_include(source, &flags);
     answers.push((source.to_path_buf(), answer));
     answer
 }
