@@ -670,3 +670,229 @@ pub(crate) fn restore_depfile(path: &Path, text: String) -> String {
     }
     footer_gen::output::depfile("out", &deps)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    fn host_compile<'a>(flags: &'a [OsString]) -> Compile<'a> {
+        Compile {
+            side: Side::Host,
+            source: Path::new("/src/a.cpp"),
+            input: Path::new("/gen/a.cpp"),
+            force_include: Path::new("/gen/integration-header.h"),
+            user_flags: flags,
+            echo: Echo {
+                dry_run: false,
+                verbose: false,
+            },
+        }
+    }
+
+    #[test]
+    fn the_key_leaves_out_input_output_phase_depfile_and_embedding() {
+        let args = words(&[
+            "-fsycl",
+            "-fsycl-host-only",
+            "-include",
+            "/gen/integration-header.h",
+            "-iquote",
+            "/src",
+            "-DX=1",
+            "-v",
+            "-Xclang",
+            "-fembed-offload-object=/gen/d.offload",
+            "-MD",
+            "-MF",
+            "/gen/host.d",
+            "-c",
+            "-Xclang",
+            "-main-file-name",
+            "-Xclang",
+            "/src/a.cpp",
+            "-x",
+            "c++",
+            "/gen/a.cpp",
+            "-o",
+            "/gen/host.out",
+        ]);
+        let split = Split::of(&args, &host_compile(&[])).expect("the forced include is there");
+        assert_eq!(
+            split.relevant,
+            words(&[
+                "-fsycl",
+                "-fsycl-host-only",
+                "-iquote",
+                "/src",
+                "-DX=1",
+                "-x",
+                "c++"
+            ])
+        );
+        assert_eq!(split.depfile.as_deref(), Some(Path::new("/gen/host.d")));
+        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None);
+        let with: Vec<&OsStr> = with.get_args().collect();
+        assert_eq!(
+            with[..6],
+            [
+                "-fsycl",
+                "-fsycl-host-only",
+                "-Xclang",
+                "-include-pch",
+                "-Xclang",
+                "/c/h.pch"
+            ]
+        );
+        assert!(!with.contains(&OsStr::new("/gen/integration-header.h")));
+    }
+
+    #[test]
+    fn without_the_forced_include_there_is_nothing_to_replace() {
+        let args = words(&["-fsycl", "-c", "/gen/a.cpp"]);
+        assert!(Split::of(&args, &host_compile(&[])).is_none());
+    }
+
+    #[test]
+    fn manifests_read_back_and_refuse_other_text() {
+        let manifest = Manifest {
+            clang: PathBuf::from("/usr/bin/clang"),
+            pch_size: 42,
+            pch_crc32: 0xdead_beef,
+            inputs: vec![Input {
+                size: 7,
+                mtime: 1_700_000_000_123_456_789,
+                path: PathBuf::from("/inc/with space.hpp"),
+            }],
+        };
+        let text = manifest.render().expect("renderable");
+        assert_eq!(Manifest::parse(&text), Some(manifest));
+        assert_eq!(Manifest::parse("something else\n"), None);
+        assert_eq!(Manifest::parse(&text.replace("pch 42", "pch x")), None);
+    }
+
+    #[test]
+    fn a_changed_input_is_seen() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let file = dir.path().join("h.hpp");
+        std::fs::write(&file, "int a;\n").expect("write");
+        let input = Input::now(file.clone()).expect("stat");
+        assert!(input.unchanged());
+        std::fs::write(&file, "int b;\n").expect("write");
+        let later = SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::File::options()
+            .append(true)
+            .open(&file)
+            .and_then(|f| f.set_modified(later))
+            .expect("touch");
+        assert!(!input.unchanged());
+        std::fs::remove_file(&file).expect("remove");
+        assert!(!input.unchanged());
+    }
+
+    #[test]
+    fn checksums_see_one_changed_byte() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let file = dir.path().join("x.pch");
+        let mut bytes = vec![7u8; 3 << 20];
+        std::fs::write(&file, &bytes).expect("write");
+        let before = checksum(&file).expect("checksum");
+        bytes[2_000_000] ^= 1;
+        std::fs::write(&file, &bytes).expect("write");
+        let after = checksum(&file).expect("checksum");
+        assert_eq!(before.0, after.0);
+        assert_ne!(before.1, after.1);
+    }
+
+    #[test]
+    fn depfiles_get_the_order_of_a_compile_without_pch() {
+        let restore = DepfileRestore {
+            header: PathBuf::from("/c/sycl-pch-host.hpp"),
+            inputs: [
+                "/c/sycl-pch-host.hpp",
+                "/inc/sycl.hpp",
+                "/inc/a.hpp",
+                "/sys/version",
+            ]
+            .map(PathBuf::from)
+            .to_vec(),
+            user_headers_only: false,
+        };
+        // As clang writes it with the PCH: its header first, its inputs in its own order
+        // (one missing), then the input and what came after the PCH.
+        let clang = "out: /c/sycl-pch-host.hpp /inc/a.hpp /inc/sycl.hpp /gen/a.cpp /usr/cmath\n";
+        remember_depfile(PathBuf::from("/gen/test-host.d"), restore);
+        let restored = restore_depfile(Path::new("/gen/test-host.d"), clang.to_string());
+        assert_eq!(
+            crate::depfile::parse_prerequisites(&restored),
+            [
+                "/gen/a.cpp",
+                "/inc/sycl.hpp",
+                "/inc/a.hpp",
+                "/sys/version",
+                "/usr/cmath"
+            ]
+        );
+        // A depfile of a compile without PCH is left as it is.
+        let plain = "out: /gen/b.cpp /inc/sycl.hpp\n".to_string();
+        assert_eq!(
+            restore_depfile(Path::new("/gen/other.d"), plain.clone()),
+            plain
+        );
+    }
+
+    #[test]
+    fn user_headers_only_keeps_what_clang_listed() {
+        let restore = DepfileRestore {
+            header: PathBuf::from("/c/h.hpp"),
+            inputs: ["/c/h.hpp", "/inc/sycl.hpp", "/user/prelude.hpp"]
+                .map(PathBuf::from)
+                .to_vec(),
+            user_headers_only: true,
+        };
+        remember_depfile(PathBuf::from("/gen/test-mmd.d"), restore);
+        let clang = "out: /c/h.hpp /user/prelude.hpp /src/a.cpp /src/local.h\n".to_string();
+        let restored = restore_depfile(Path::new("/gen/test-mmd.d"), clang);
+        assert_eq!(
+            crate::depfile::parse_prerequisites(&restored),
+            ["/src/a.cpp", "/user/prelude.hpp", "/src/local.h"]
+        );
+    }
+
+    #[test]
+    fn staged_files_name_their_process() {
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp"), Some(1234));
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp.d"), Some(1234));
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch"), None);
+        assert_eq!(staged_pid("sycl-headers-00ff.ast.12.tmp"), None);
+    }
+
+    #[test]
+    fn eviction_spares_recently_used_pchs() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let old = SystemTime::now() - std::time::Duration::from_secs(3600);
+        for (name, used) in [("a", old), ("b", old), ("c", SystemTime::now())] {
+            let pch = dir.path().join(format!("{PCH_PREFIX}{name}.pch"));
+            std::fs::write(pch.with_extension("manifest"), "m").expect("write");
+            std::fs::File::create(&pch)
+                .and_then(|f| f.set_modified(used))
+                .expect("write");
+        }
+        evict_least_recently_used(dir.path(), 0);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                format!("{PCH_PREFIX}c.manifest"),
+                format!("{PCH_PREFIX}c.pch")
+            ]
+        );
+    }
+}
