@@ -151,7 +151,14 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         };
         remember_depfile(depfile.clone(), restore);
     }
-    split.with_pch(&clang, &job.pch, cmd.get_current_dir())
+    let mut with_pch = split.with_pch(&clang, &job.pch, cmd.get_current_dir());
+    for (name, value) in cmd.get_envs() {
+        match value {
+            Some(value) => with_pch.env(name, value),
+            None => with_pch.env_remove(name),
+        };
+    }
+    with_pch
 }
 
 /// `SYCL_SPECCONST_PCH=0` (or `off`) turns PCHs off; they use the analysis's cache directory.
