@@ -17,8 +17,9 @@ config.test_exec_root = os.path.join(root, "target", "lit")
 
 llvm_bin = "/usr/lib/llvm-22/bin"
 config.environment["PATH"] = os.pathsep.join([bin_dir, llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
-# OCL_ICD_*: for machines whose system OpenCL ICD registration is missing or stale.
-for var in ("LIBCLANG_PATH", "HOME", "TMPDIR", "OCL_ICD_FILENAMES", "OCL_ICD_VENDORS"):
+# OCL_ICD_*: for machines whose system OpenCL ICD registration is missing or stale;
+# SYCL_SPECCONST_PCH=0: the suite without precompiled headers (scripts/pch-equivalence).
+for var in ("LIBCLANG_PATH", "HOME", "TMPDIR", "OCL_ICD_FILENAMES", "OCL_ICD_VENDORS", "SYCL_SPECCONST_PCH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # sycl-clang++'s analyses share one cache of Intel's headers parsed once, inside the build tree

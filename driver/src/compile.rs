@@ -29,6 +29,7 @@ use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
 use crate::executor::{Executor, Failure, Result, Scratch, absolute, timing};
 use crate::kernels;
+use crate::pch;
 use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
@@ -114,7 +115,23 @@ impl Unit<'_> {
             .arg("-MF")
             .arg(&self.files.host_depfile);
         }
-        cmd
+        crate::pch::attach(cmd, &self.pch_view(pch::Side::Device))
+    }
+
+    /// What the precompiled-header hook needs to know of this unit's `side` compile.
+    fn pch_view(&self, side: pch::Side) -> pch::Compile<'_> {
+        let (input, force_include) = match side {
+            pch::Side::Device => (&self.source.path, &self.tc.prelude),
+            pch::Side::Host => (&self.files.host_tu, &self.files.header),
+        };
+        pch::Compile {
+            side,
+            source: &self.source.path,
+            input,
+            force_include,
+            user_flags: &self.cl.flags.all,
+            echo: self.ex.echo,
+        }
     }
 
     /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
@@ -205,7 +222,10 @@ impl Unit<'_> {
         if let Some(out) = out {
             cmd.arg("-o").arg(out);
         }
-        cmd
+        if matches!(self.phase, Phase::Preprocess | Phase::Dependencies) {
+            return cmd;
+        }
+        crate::pch::attach(cmd, &self.pch_view(pch::Side::Host))
     }
 
     /// Method A of `docs/reference/driver.md` §2.1: a copy of the source behind
@@ -594,6 +614,7 @@ fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
     let files = &unit.files;
     let text = std::fs::read_to_string(&files.host_depfile)
         .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+    let text = pch::restore_depfile(&files.host_depfile, text);
     let rewritten = depfile::rewrite(
         &text,
         &unit.source.path,
@@ -979,6 +1000,7 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
     if deps.wanted {
         let text = std::fs::read_to_string(&files.host_depfile)
             .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+        let text = pch::restore_depfile(&files.host_depfile, text);
         let generated = [files.footer.clone(), files.header.clone()];
         let rewritten = depfile::rewrite(
             &text,

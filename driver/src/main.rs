@@ -14,6 +14,7 @@ mod executor;
 mod flags;
 mod help;
 mod kernels;
+mod pch;
 mod pipeline;
 mod plan;
 mod preprocess;

@@ -32,7 +32,8 @@
 // Emulated: the kernel takes the spec-constant buffer as well.
 // EMU: define weak_odr spir_kernel void @_ZTS5Scale(ptr addrspace(1) {{[^,]*}}, ptr addrspace(1) {{[^,]*}})
 //
-// PLAN: "-fsycl-device-only" "--offload-targets=spir64" "-include" "{{[^"]*}}device-prelude.hpp"
+// The prelude is force-included, or comes in the precompiled headers (driver/pch.cpp).
+// PLAN: "-fsycl-device-only" "--offload-targets=spir64" {{"-include" "[^"]*device-prelude.hpp"|"-Xclang" "-include-pch" "-Xclang" "[^"]*sycl-pch-device-[0-9a-f]+.pch"}}
 // PLAN-NOT: "-fsycl-host-only"
 // PLAN: symbolic IDs and kernel entry points (in process) -> "device-only.ll"
 // MIXED: sycl-clang++: error: -fsycl-device-only takes C++ sources only

@@ -38,6 +38,20 @@ fn includes_ahead_of_source(args: &[OsString]) -> bool {
         .any(|a| matches!(a.id, Some(Id::Include | Id::IncludeMacros | Id::IncludePch)))
 }
 
+/// Whether `source`, compiled with `args`, starts with `#include <sycl/sycl.hpp>` and no flag
+/// includes anything ahead of it: then a precompiled header of those headers stands for the
+/// source's first line exactly. The compiler driver's precompiled headers (`sycl-clang++`'s
+/// `pch` module) use the same test as the analysis's AST.
+pub fn starts_with_sycl_include(source: &Path, args: &[OsString]) -> bool {
+    if includes_ahead_of_source(args) {
+        return false;
+    }
+    let Ok(index) = libclang::Index::new() else {
+        return false;
+    };
+    index.leading_tokens(source.as_os_str(), args, SYCL_INCLUDE.len()) == SYCL_INCLUDE
+}
+
 /// The AST of Intel's headers for a parse of `source` with `args`, built now if missing; `None`
 /// when the source does not start with them or the AST cannot be had (the analysis then parses
 /// everything itself).

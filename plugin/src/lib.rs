@@ -19,6 +19,7 @@ pub mod prefix;
 mod probe_parse;
 
 pub use ::model;
+pub use header_cache::starts_with_sycl_include;
 pub use host_attributes::sycl_attribute_spans;
 
 use std::ffi::{OsStr, OsString};

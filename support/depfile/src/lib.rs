@@ -15,7 +15,7 @@ mod flags;
 mod rewrite;
 
 pub use flags::DepOptions;
-pub use rewrite::rewrite;
+pub use rewrite::{parse_prerequisites, rewrite};
 
 /// A make rule, `target: dep dep …`, spaces, `#` and `$` in paths escaped as make expects.
 pub fn make_rule(target: &str, deps: &[PathBuf]) -> String {

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 /// The prerequisites of a make rule as written by clang (escaped spaces, `$$`, continuations).
-pub(crate) fn parse_prerequisites(text: &str) -> Vec<String> {
+pub fn parse_prerequisites(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut chars = text.chars().peekable();

@@ -1,0 +1,905 @@
+//! Precompiled `<sycl/sycl.hpp>` for the device and host compiles.
+//!
+//! Almost all of a SYCL compile is Intel's headers, parsed twice (device and host). A source
+//! whose first tokens are `#include <sycl/sycl.hpp>` (the analysis's header cache asks the
+//! same: `plugin::starts_with_sycl_include`) gets, once per set of flags, a precompiled
+//! header for each side, and the compile loads it with `-include-pch` instead of parsing:
+//! * device: `#include <sycl/sycl.hpp>` with the device prelude force-included, as the
+//!   device compile force-includes it (the `-include <prelude>` the PCH replaces);
+//! * host: the integration header's fixed text (the host compile's `-include`), then
+//!   `#include <sycl/sycl.hpp>`.
+//!
+//! The source's own `#include <sycl/sycl.hpp>` then finds its guard set and adds nothing, so
+//! the TU is the same sequence of tokens as without the PCH.
+//!
+//! The PCHs live in the analysis's cache directory (`toolchain::header_cache_dir`) beside a
+//! manifest: the PCH's size and CRC-32, the clang executable, and every input file (the PCH
+//! build's own depfile) with its size and modification time. A PCH is used only if all of it
+//! still holds, so a damaged, truncated, stale or half-evicted PCH is rebuilt, never handed to
+//! clang; whatever fails (read-only or missing directory, full disk, a failed build), the
+//! compile runs as without PCH. Builders stage under their process id and rename, so
+//! concurrent builds of one key are safe. `SYCL_SPECCONST_PCH=0` turns it off.
+
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::io::Read as _;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Instant, SystemTime};
+
+use sha2::{Digest, Sha256};
+
+/// The PCH's checksum: CRC-32 catches accidental damage (a torn write, a flipped byte) and
+/// runs at memory speed; SHA-256 of two 35 MB PCHs cost ~5 % of a warm compile's CPU.
+fn checksum(file: &Path) -> Option<(u64, u32)> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::File::options()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(file)
+        .ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut crc = crc32fast::Hasher::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut size = 0u64;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Some((size, crc.finalize())),
+            Ok(n) => {
+                crc.update(&buffer[..n]);
+                size += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+use crate::executor::{Echo, timing};
+
+const PCH_PREFIX: &str = "sycl-pch-";
+const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v2";
+/// How many PCHs (flag sets and sides) the cache keeps: each is ~35 MB.
+const KEPT_PCHS: usize = 8;
+/// A PCH used this recently is never evicted (a compile may be about to open it).
+const EVICTION_GRACE: std::time::Duration = std::time::Duration::from_secs(120);
+/// Free space needed before a build: a PCH with a wide margin (a full disk must not be met
+/// half-way through writing one).
+const NEEDED_BYTES: u64 = 256 << 20;
+
+/// Which compile a PCH is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Side {
+    Device,
+    Host,
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Device => "device",
+            Side::Host => "host",
+        }
+    }
+
+    /// The header the PCH is built from. The device prelude comes through the kept
+    /// `-include`; the host's force-included integration header is fixed text, so it is
+    /// part of the header itself.
+    fn header_text(self) -> String {
+        match self {
+            Side::Device => "#include <sycl/sycl.hpp>\n".to_string(),
+            Side::Host => format!(
+                "{}#include <sycl/sycl.hpp>\n",
+                offload::integration_header::integration_header_prelude()
+            ),
+        }
+    }
+}
+
+/// The hook's view of one compile command.
+pub(crate) struct Compile<'a> {
+    pub(crate) side: Side,
+    /// The user's source (its first tokens decide).
+    pub(crate) source: &'a Path,
+    /// The command's input (the source, or the host's copy of it).
+    pub(crate) input: &'a Path,
+    /// The `-include` the PCH replaces (device prelude, integration header).
+    pub(crate) force_include: &'a Path,
+    /// The user's compile flags.
+    pub(crate) user_flags: &'a [OsString],
+    pub(crate) echo: Echo,
+}
+
+/// The hook: `cmd` loading the PCH for its flags (built now if missing) instead of parsing
+/// Intel's headers, or `cmd` unchanged when no PCH applies or can be had.
+pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
+    let Some(dir) = cache_dir() else {
+        return cmd;
+    };
+    let args: Vec<OsString> = cmd.get_args().map(OsStr::to_owned).collect();
+    let Some(split) = Split::of(&args, compile) else {
+        return cmd;
+    };
+    if !eligible(compile, &split) {
+        return cmd;
+    }
+    let clang = cmd.get_program().to_owned();
+    let Some(clang_path) = executable_path(&clang) else {
+        return cmd;
+    };
+    let job = Job::new(&dir, compile.side, &clang, &clang_path, &split.relevant);
+    let usable = match job.validated(&clang_path) {
+        Some(inputs) => Some(inputs),
+        None if compile.echo.dry_run => {
+            compile.echo.command(&job.build_command(&job.pch));
+            None
+        }
+        None => job.build(&clang_path, compile.echo),
+    };
+    if usable.is_none() && !compile.echo.dry_run {
+        return cmd;
+    }
+    if let (Some(inputs), Some(depfile)) = (usable, &split.depfile) {
+        let restore = DepfileRestore {
+            header: job.header.clone(),
+            inputs,
+            user_headers_only: split.args.iter().any(|a| a == "-MMD"),
+        };
+        remember_depfile(depfile.clone(), restore);
+    }
+    let mut with_pch = split.with_pch(&clang, &job.pch, cmd.get_current_dir());
+    for (name, value) in cmd.get_envs() {
+        match value {
+            Some(value) => with_pch.env(name, value),
+            None => with_pch.env_remove(name),
+        };
+    }
+    with_pch
+}
+
+/// `SYCL_SPECCONST_PCH=0` (or `off`) turns PCHs off; they use the analysis's cache directory.
+fn cache_dir() -> Option<PathBuf> {
+    if std::env::var_os("SYCL_SPECCONST_PCH").is_some_and(|v| v == "0" || v == "off") {
+        return None;
+    }
+    crate::toolchain::header_cache_dir()
+}
+
+/// The command's arguments, sorted: what the PCH depends on, and where the forced include is.
+struct Split {
+    args: Vec<OsString>,
+    /// Index of the `-include` the PCH replaces.
+    include_at: usize,
+    /// The arguments a PCH build shares with the compile (no input, output, phase, depfile,
+    /// embedded image or main-file name; the host's forced include neither).
+    relevant: Vec<OsString>,
+    depfile: Option<PathBuf>,
+}
+
+impl Split {
+    fn of(args: &[OsString], compile: &Compile<'_>) -> Option<Split> {
+        let include_at = args
+            .windows(2)
+            .position(|w| w[0] == "-include" && Path::new(&w[1]) == compile.force_include)?;
+        let input_at = args.iter().rposition(|a| Path::new(a) == compile.input)?;
+        let mut relevant = Vec::with_capacity(args.len());
+        let mut depfile = None;
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_bytes();
+            let skip = match a {
+                _ if i == input_at => 1,
+                _ if i == include_at => 2 * usize::from(compile.side == Side::Host),
+                b"-o" => 2,
+                b"-MF" => {
+                    depfile = args.get(i + 1).map(PathBuf::from);
+                    2
+                }
+                b"-c" | b"-S" | b"-fsyntax-only" | b"-MD" | b"-MMD" => 1,
+                b"-Xclang" => match args.get(i + 1).map(|v| v.as_bytes()) {
+                    Some(v) if v.starts_with(b"-fembed-offload-object=") => 2,
+                    Some(b"-main-file-name") => 4,
+                    _ => 0,
+                },
+                _ => 0,
+            };
+            if skip == 0 {
+                relevant.push(args[i].clone());
+                i += 1;
+            } else {
+                i += skip;
+            }
+        }
+        Some(Split {
+            args: args.to_vec(),
+            include_at,
+            relevant: without_driver_behaviour(&relevant),
+            depfile,
+        })
+    }
+
+    /// The compile with `-include-pch <pch>` where the forced include was.
+    fn with_pch(&self, clang: &OsStr, pch: &Path, cwd: Option<&Path>) -> Command {
+        let mut cmd = Command::new(clang);
+        if let Some(cwd) = cwd {
+            cmd.current_dir(cwd);
+        }
+        cmd.args(&self.args[..self.include_at])
+            .args(["-Xclang", "-include-pch", "-Xclang"])
+            .arg(pch)
+            .args(&self.args[self.include_at + 2..]);
+        cmd
+    }
+}
+
+/// `flags` without those that change what clang's driver shows or keeps, not what it
+/// compiles (`-v`, `-###`, `-save-temps`): a PCH serves builds with and without them, and its
+/// build leaves no temporary files behind.
+fn without_driver_behaviour(flags: &[OsString]) -> Vec<OsString> {
+    use clang_args::Id;
+    clang_args::words(clang_args::parse(flags).into_iter().filter(|a| {
+        !matches!(
+            a.id,
+            Some(Id::Verbose | Id::DryRun | Id::SaveTemps | Id::SaveTempsMode)
+        )
+    }))
+}
+
+/// Only where the PCH stands exactly for the source's first line: it starts with
+/// `#include <sycl/sycl.hpp>`, nothing is included ahead of it, and it is C++.
+fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
+    let language_is_cpp = split
+        .relevant
+        .windows(2)
+        .filter(|w| w[0] == "-x")
+        .all(|w| w[1] == "c++");
+    let hidden_includes = clang_args::parse(compile.user_flags).iter().any(|a| {
+        a.id == Some(clang_args::Id::XClang)
+            && a.words.last().is_some_and(|v| {
+                let v = v.as_bytes();
+                v.starts_with(b"-include") || v.starts_with(b"-imacros") || v == b"-emit-pch"
+            })
+    });
+    language_is_cpp
+        && !hidden_includes
+        && first_tokens_are_sycl_include(compile.source, compile.user_flags)
+}
+
+/// `plugin::starts_with_sycl_include`, asked once per source and process (both sides ask).
+/// Without depfile and driver-only flags: libclang would write the one and print its banner
+/// for `-v`.
+fn first_tokens_are_sycl_include(source: &Path, user_flags: &[OsString]) -> bool {
+    use clang_args::Role;
+    let flags = clang_args::words(
+        clang_args::parse(user_flags)
+            .into_iter()
+            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
+    );
+    static ANSWERS: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+    let Ok(mut answers) = ANSWERS.lock() else {
+        return false;
+    };
+    if let Some((_, answer)) = answers.iter().find(|(s, _)| s == source) {
+        return *answer;
+    }
+    let answer = plugin::starts_with_sycl_include(source, &flags);
+    answers.push((source.to_path_buf(), answer));
+    answer
+}
+
+/// The executable `program` runs (searched on `PATH` when it is a bare name), resolved: its
+/// identity is part of every PCH's manifest (a new clang cannot read an old PCH).
+fn executable_path(program: &OsStr) -> Option<PathBuf> {
+    let candidates: Vec<PathBuf> = if program.as_bytes().contains(&b'/') {
+        vec![PathBuf::from(program)]
+    } else {
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|d| d.join(program))
+            .collect()
+    };
+    candidates
+        .into_iter()
+        .find(|p| p.is_file())
+        .and_then(|p| std::fs::canonicalize(p).ok())
+}
+
+/// One PCH of the cache: its files and how to build it.
+struct Job {
+    side: Side,
+    clang: OsString,
+    relevant: Vec<OsString>,
+    header: PathBuf,
+    pch: PathBuf,
+    manifest: PathBuf,
+}
+
+impl Job {
+    fn new(dir: &Path, side: Side, clang: &OsStr, clang_path: &Path, relevant: &[OsString]) -> Job {
+        let key = cache_key(side, clang_path, relevant);
+        let stem = format!("{PCH_PREFIX}{}-{key}", side.name());
+        Job {
+            side,
+            clang: clang.to_owned(),
+            relevant: relevant.to_vec(),
+            header: dir.join(format!("{PCH_PREFIX}{}.hpp", side.name())),
+            pch: dir.join(format!("{stem}.pch")),
+            manifest: dir.join(format!("{stem}.manifest")),
+        }
+    }
+
+    /// The PCH build: the compile's own flags on the header, `-emit-pch` replacing the
+    /// compile's output kind (through the driver, so the device side stays a device compile;
+    /// clang's driver would make a `c++-header` input a host job).
+    fn build_command(&self, out: &Path) -> Command {
+        let mut cmd = Command::new(&self.clang);
+        cmd.args(&self.relevant);
+        if self.side == Side::Device {
+            // Pending instantiations done once in the PCH, not in every compile (device
+            // compile 0.73 -> 0.54 s CPU on matmul, same bitcode). Not for the host: clang-22
+            // then mangles some dependent names in Intel's headers differently.
+            cmd.arg("-fpch-instantiate-templates");
+        }
+        cmd.args(["-c", "-x", "c++"])
+            .arg(&self.header)
+            .args(["-Xclang", "-emit-pch", "-o"])
+            .arg(out)
+            .args(["-MD", "-MF"])
+            .arg(depfile_of(out));
+        cmd
+    }
+
+    /// The PCH's input files if its manifest still holds (marking it recently used).
+    fn validated(&self, clang_path: &Path) -> Option<Vec<PathBuf>> {
+        let text = read_regular_file(&self.manifest, 1 << 20)?;
+        let manifest = Manifest::parse(std::str::from_utf8(&text).ok()?)?;
+        if manifest.clang != clang_path || !manifest.inputs.iter().all(Input::unchanged) {
+            return None;
+        }
+        if checksum(&self.pch)? != (manifest.pch_size, manifest.pch_crc32) {
+            return None;
+        }
+        if let Ok(file) = std::fs::File::options().append(true).open(&self.pch) {
+            let _ = file.set_modified(SystemTime::now());
+        }
+        Some(manifest.inputs.into_iter().map(|i| i.path).collect())
+    }
+
+    /// Builds the PCH and its manifest; `None` (and nothing left behind) if anything fails.
+    fn build(&self, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
+        let dir = self.pch.parent()?;
+        std::fs::create_dir_all(dir).ok()?;
+        // A cache this process cannot write (another user's, read-only) would cost a full
+        // parse of the headers for a PCH that cannot be kept.
+        let writable = nix::unistd::access(dir, nix::unistd::AccessFlags::W_OK).is_ok();
+        if !writable
+            || !room_for_a_pch(dir)
+            || !header_in_place(&self.header, &self.side.header_text())
+        {
+            return None;
+        }
+        let staged = staged_name(&self.pch);
+        let staged_deps = depfile_of(&staged);
+        let built = self.build_staged(&staged, clang_path, echo);
+        let _ = std::fs::remove_file(&staged_deps);
+        match built {
+            Some(inputs) => Some(inputs),
+            None => {
+                let _ = std::fs::remove_file(&staged);
+                None
+            }
+        }
+    }
+
+    fn build_staged(&self, staged: &Path, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
+        let mut cmd = self.build_command(staged);
+        echo.command(&cmd);
+        let started = Instant::now();
+        let out = process::output(cmd.stdin(Stdio::null())).ok()?;
+        timing(
+            &format!("{} PCH build", self.side.name()),
+            started.elapsed(),
+        );
+        if !out.status.success() {
+            if echo.verbose {
+                eprintln!(
+                    "sycl-clang++: note: the {} precompiled header could not be built; compiling without it",
+                    self.side.name()
+                );
+            }
+            return None;
+        }
+        let deps = std::fs::read_to_string(depfile_of(staged)).ok()?;
+        let inputs: Vec<Input> = depfile::parse_prerequisites(&deps)
+            .into_iter()
+            .map(|p| Input::now(PathBuf::from(p)))
+            .collect::<Option<_>>()?;
+        let (pch_size, pch_crc32) = checksum(staged)?;
+        let manifest = Manifest {
+            clang: clang_path.to_path_buf(),
+            pch_size,
+            pch_crc32,
+            inputs,
+        };
+        let text = manifest.render()?;
+        std::fs::rename(staged, &self.pch).ok()?;
+        output::write(&self.manifest, text.as_bytes()).ok()?;
+        evict_least_recently_used(self.pch.parent()?, KEPT_PCHS);
+        Some(manifest.inputs.into_iter().map(|i| i.path).collect())
+    }
+}
+
+fn cache_key(side: Side, clang_path: &Path, relevant: &[OsString]) -> String {
+    let mut h = Sha256::new();
+    h.update(MANIFEST_MAGIC.as_bytes());
+    h.update(side.header_text().as_bytes());
+    h.update(clang_path.as_os_str().as_bytes());
+    // Relative paths among the flags mean something else elsewhere.
+    if let Ok(cwd) = std::env::current_dir() {
+        h.update(b"\0cwd\0");
+        h.update(cwd.as_os_str().as_bytes());
+    }
+    for a in relevant {
+        h.update(b"\0");
+        h.update(a.as_bytes());
+    }
+    hex(&h.finalize()[..8])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn depfile_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".d");
+    PathBuf::from(name)
+}
+
+/// Where a builder writes before renaming (`<pch>.<pid>.tmp`).
+fn staged_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".{}.tmp", std::process::id()));
+    PathBuf::from(name)
+}
+
+/// The process id in a staged file's name (`sycl-pch-….pch.<pid>.tmp`, its `.d` too).
+fn staged_pid(name: &str) -> Option<i32> {
+    let rest = name.strip_prefix(PCH_PREFIX)?;
+    let rest = rest
+        .strip_suffix(".tmp.d")
+        .or_else(|| rest.strip_suffix(".tmp"))?;
+    rest.rsplit_once(".pch.")?.1.parse().ok().filter(|&p| p > 0)
+}
+
+/// The header file with exactly `text`, written only when it differs (its modification time
+/// is one of every PCH's inputs). Anything but a regular file there: no PCH.
+fn header_in_place(path: &Path, text: &str) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => {
+            read_regular_file(path, 1 << 20).as_deref() == Some(text.as_bytes())
+                || output::write(path, text.as_bytes()).is_ok()
+        }
+        Ok(_) => false,
+        Err(_) => output::write(path, text.as_bytes()).is_ok(),
+    }
+}
+
+/// A regular file's contents (up to `limit` bytes), opened without following links or
+/// blocking (a FIFO in the cache must not hang the build).
+fn read_regular_file(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::File::options()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > limit {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
+fn room_for_a_pch(dir: &Path) -> bool {
+    match nix::sys::statvfs::statvfs(dir) {
+        Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= NEEDED_BYTES,
+        Err(_) => false,
+    }
+}
+
+/// Keeps the `keep` most recently used PCHs (with their manifests), never one used within
+/// [`EVICTION_GRACE`]; staged files of builders that died go too.
+fn evict_least_recently_used(dir: &Path, keep: usize) {
+    output::remove_files_of_dead_processes(dir, staged_pid);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut pchs: Vec<(SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.as_bytes();
+            name.starts_with(PCH_PREFIX.as_bytes()) && name.ends_with(b".pch")
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    if pchs.len() <= keep {
+        return;
+    }
+    pchs.sort();
+    let now = SystemTime::now();
+    for (used, path) in &pchs[..pchs.len() - keep] {
+        if now
+            .duration_since(*used)
+            .is_ok_and(|age| age > EVICTION_GRACE)
+        {
+            let _ = std::fs::remove_file(path.with_extension("manifest"));
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// One input file of a PCH as it was when the PCH was built.
+#[derive(Debug, PartialEq)]
+struct Input {
+    size: u64,
+    /// Modification time in nanoseconds since the epoch.
+    mtime: u128,
+    path: PathBuf,
+}
+
+impl Input {
+    fn now(path: PathBuf) -> Option<Input> {
+        let meta = std::fs::metadata(&path).ok()?;
+        let mtime = meta
+            .modified()
+            .ok()?
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .ok()?
+            .as_nanos();
+        Some(Input {
+            size: meta.len(),
+            mtime,
+            path,
+        })
+    }
+
+    fn unchanged(&self) -> bool {
+        Input::now(self.path.clone()).is_some_and(|now| now == *self)
+    }
+}
+
+/// What a PCH was built from and what it is.
+#[derive(Debug, PartialEq)]
+struct Manifest {
+    clang: PathBuf,
+    pch_size: u64,
+    pch_crc32: u32,
+    inputs: Vec<Input>,
+}
+
+impl Manifest {
+    /// One field per line; paths last on their line. `None` if a path has a line break.
+    fn render(&self) -> Option<String> {
+        let mut out = format!(
+            "{MANIFEST_MAGIC}\nclang {}\npch {} {:08x}\n",
+            self.clang.to_str()?,
+            self.pch_size,
+            self.pch_crc32
+        );
+        for i in &self.inputs {
+            let path = i.path.to_str()?;
+            if path.contains('\n') || self.clang.to_str()?.contains('\n') {
+                return None;
+            }
+            out.push_str(&format!("input {} {} {path}\n", i.size, i.mtime));
+        }
+        Some(out)
+    }
+
+    fn parse(text: &str) -> Option<Manifest> {
+        let mut lines = text.lines();
+        if lines.next()? != MANIFEST_MAGIC {
+            return None;
+        }
+        let clang = PathBuf::from(lines.next()?.strip_prefix("clang ")?);
+        let (size, crc) = lines.next()?.strip_prefix("pch ")?.split_once(' ')?;
+        let mut inputs = Vec::new();
+        for line in lines {
+            let mut fields = line.strip_prefix("input ")?.splitn(3, ' ');
+            inputs.push(Input {
+                size: fields.next()?.parse().ok()?,
+                mtime: fields.next()?.parse().ok()?,
+                path: PathBuf::from(fields.next()?),
+            });
+        }
+        Some(Manifest {
+            clang,
+            pch_size: size.parse().ok()?,
+            pch_crc32: u32::from_str_radix(crc, 16).ok()?,
+            inputs,
+        })
+    }
+}
+
+/// What a compile that used a PCH needs to write the depfile it would have written without.
+struct DepfileRestore {
+    header: PathBuf,
+    inputs: Vec<PathBuf>,
+    /// `-MMD`: system headers are left out.
+    user_headers_only: bool,
+}
+
+static DEPFILES: Mutex<Option<HashMap<PathBuf, DepfileRestore>>> = Mutex::new(None);
+
+fn remember_depfile(depfile: PathBuf, restore: DepfileRestore) {
+    if let Ok(mut map) = DEPFILES.lock() {
+        map.get_or_insert_with(HashMap::new)
+            .insert(depfile, restore);
+    }
+}
+
+/// The depfile text clang wrote at `path` as it would have been without the PCH (unchanged
+/// if the compile used none). With a PCH, clang names the PCH's header first, then its inputs
+/// in its own order (not always all of them), then the compile's input and the headers after
+/// the PCH. Restored: the input first, the PCH's inputs in include order (with `-MMD` those
+/// clang listed, which leaves out system headers as without PCH), then the rest.
+pub(crate) fn restore_depfile(path: &Path, text: String) -> String {
+    let Ok(map) = DEPFILES.lock() else {
+        return text;
+    };
+    let Some(restore) = map.as_ref().and_then(|m| m.get(path)) else {
+        return text;
+    };
+    let listed: Vec<PathBuf> = depfile::parse_prerequisites(&text)
+        .into_iter()
+        .map(PathBuf::from)
+        .filter(|p| *p != restore.header)
+        .collect();
+    let mut deps: Vec<PathBuf> = Vec::with_capacity(listed.len());
+    if let Some(input) = listed.iter().find(|p| !restore.inputs.contains(p)) {
+        deps.push(input.clone());
+    }
+    let from_pch = restore
+        .inputs
+        .iter()
+        .filter(|i| **i != restore.header && (!restore.user_headers_only || listed.contains(i)));
+    for p in from_pch.chain(&listed) {
+        if !deps.contains(p) {
+            deps.push(p.clone());
+        }
+    }
+    depfile::make_rule("out", &deps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    fn host_compile<'a>(flags: &'a [OsString]) -> Compile<'a> {
+        Compile {
+            side: Side::Host,
+            source: Path::new("/src/a.cpp"),
+            input: Path::new("/gen/a.cpp"),
+            force_include: Path::new("/gen/integration-header.h"),
+            user_flags: flags,
+            echo: Echo {
+                dry_run: false,
+                verbose: false,
+            },
+        }
+    }
+
+    #[test]
+    fn the_key_leaves_out_input_output_phase_depfile_and_embedding() {
+        let args = words(&[
+            "-fsycl",
+            "-fsycl-host-only",
+            "-include",
+            "/gen/integration-header.h",
+            "-iquote",
+            "/src",
+            "-DX=1",
+            "-v",
+            "-Xclang",
+            "-fembed-offload-object=/gen/d.offload",
+            "-MD",
+            "-MF",
+            "/gen/host.d",
+            "-c",
+            "-Xclang",
+            "-main-file-name",
+            "-Xclang",
+            "/src/a.cpp",
+            "-x",
+            "c++",
+            "/gen/a.cpp",
+            "-o",
+            "/gen/host.out",
+        ]);
+        let split = Split::of(&args, &host_compile(&[])).expect("the forced include is there");
+        assert_eq!(
+            split.relevant,
+            words(&[
+                "-fsycl",
+                "-fsycl-host-only",
+                "-iquote",
+                "/src",
+                "-DX=1",
+                "-x",
+                "c++"
+            ])
+        );
+        assert_eq!(split.depfile.as_deref(), Some(Path::new("/gen/host.d")));
+        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None);
+        let with: Vec<&OsStr> = with.get_args().collect();
+        assert_eq!(
+            with[..6],
+            [
+                "-fsycl",
+                "-fsycl-host-only",
+                "-Xclang",
+                "-include-pch",
+                "-Xclang",
+                "/c/h.pch"
+            ]
+        );
+        assert!(!with.contains(&OsStr::new("/gen/integration-header.h")));
+    }
+
+    #[test]
+    fn without_the_forced_include_there_is_nothing_to_replace() {
+        let args = words(&["-fsycl", "-c", "/gen/a.cpp"]);
+        assert!(Split::of(&args, &host_compile(&[])).is_none());
+    }
+
+    #[test]
+    fn manifests_read_back_and_refuse_other_text() {
+        let manifest = Manifest {
+            clang: PathBuf::from("/usr/bin/clang"),
+            pch_size: 42,
+            pch_crc32: 0xdead_beef,
+            inputs: vec![Input {
+                size: 7,
+                mtime: 1_700_000_000_123_456_789,
+                path: PathBuf::from("/inc/with space.hpp"),
+            }],
+        };
+        let text = manifest.render().expect("renderable");
+        assert_eq!(Manifest::parse(&text), Some(manifest));
+        assert_eq!(Manifest::parse("something else\n"), None);
+        assert_eq!(Manifest::parse(&text.replace("pch 42", "pch x")), None);
+    }
+
+    #[test]
+    fn a_changed_input_is_seen() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let file = dir.path().join("h.hpp");
+        std::fs::write(&file, "int a;\n").expect("write");
+        let input = Input::now(file.clone()).expect("stat");
+        assert!(input.unchanged());
+        std::fs::write(&file, "int b;\n").expect("write");
+        let later = SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::File::options()
+            .append(true)
+            .open(&file)
+            .and_then(|f| f.set_modified(later))
+            .expect("touch");
+        assert!(!input.unchanged());
+        std::fs::remove_file(&file).expect("remove");
+        assert!(!input.unchanged());
+    }
+
+    #[test]
+    fn checksums_see_one_changed_byte() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let file = dir.path().join("x.pch");
+        let mut bytes = vec![7u8; 3 << 20];
+        std::fs::write(&file, &bytes).expect("write");
+        let before = checksum(&file).expect("checksum");
+        bytes[2_000_000] ^= 1;
+        std::fs::write(&file, &bytes).expect("write");
+        let after = checksum(&file).expect("checksum");
+        assert_eq!(before.0, after.0);
+        assert_ne!(before.1, after.1);
+    }
+
+    #[test]
+    fn depfiles_get_the_order_of_a_compile_without_pch() {
+        let restore = DepfileRestore {
+            header: PathBuf::from("/c/sycl-pch-host.hpp"),
+            inputs: [
+                "/c/sycl-pch-host.hpp",
+                "/inc/sycl.hpp",
+                "/inc/a.hpp",
+                "/sys/version",
+            ]
+            .map(PathBuf::from)
+            .to_vec(),
+            user_headers_only: false,
+        };
+        // As clang writes it with the PCH: its header first, its inputs in its own order
+        // (one missing), then the input and what came after the PCH.
+        let clang = "out: /c/sycl-pch-host.hpp /inc/a.hpp /inc/sycl.hpp /gen/a.cpp /usr/cmath\n";
+        remember_depfile(PathBuf::from("/gen/test-host.d"), restore);
+        let restored = restore_depfile(Path::new("/gen/test-host.d"), clang.to_string());
+        assert_eq!(
+            depfile::parse_prerequisites(&restored),
+            [
+                "/gen/a.cpp",
+                "/inc/sycl.hpp",
+                "/inc/a.hpp",
+                "/sys/version",
+                "/usr/cmath"
+            ]
+        );
+        // A depfile of a compile without PCH is left as it is.
+        let plain = "out: /gen/b.cpp /inc/sycl.hpp\n".to_string();
+        assert_eq!(
+            restore_depfile(Path::new("/gen/other.d"), plain.clone()),
+            plain
+        );
+    }
+
+    #[test]
+    fn user_headers_only_keeps_what_clang_listed() {
+        let restore = DepfileRestore {
+            header: PathBuf::from("/c/h.hpp"),
+            inputs: ["/c/h.hpp", "/inc/sycl.hpp", "/user/prelude.hpp"]
+                .map(PathBuf::from)
+                .to_vec(),
+            user_headers_only: true,
+        };
+        remember_depfile(PathBuf::from("/gen/test-mmd.d"), restore);
+        let clang = "out: /c/h.hpp /user/prelude.hpp /src/a.cpp /src/local.h\n".to_string();
+        let restored = restore_depfile(Path::new("/gen/test-mmd.d"), clang);
+        assert_eq!(
+            depfile::parse_prerequisites(&restored),
+            ["/src/a.cpp", "/user/prelude.hpp", "/src/local.h"]
+        );
+    }
+
+    #[test]
+    fn staged_files_name_their_process() {
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp"), Some(1234));
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp.d"), Some(1234));
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch"), None);
+        assert_eq!(staged_pid("sycl-headers-00ff.ast.12.tmp"), None);
+    }
+
+    #[test]
+    fn eviction_spares_recently_used_pchs() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let old = SystemTime::now() - std::time::Duration::from_secs(3600);
+        for (name, used) in [("a", old), ("b", old), ("c", SystemTime::now())] {
+            let pch = dir.path().join(format!("{PCH_PREFIX}{name}.pch"));
+            std::fs::write(pch.with_extension("manifest"), "m").expect("write");
+            std::fs::File::create(&pch)
+                .and_then(|f| f.set_modified(used))
+                .expect("write");
+        }
+        evict_least_recently_used(dir.path(), 0);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                format!("{PCH_PREFIX}c.manifest"),
+                format!("{PCH_PREFIX}c.pch")
+            ]
+        );
+    }
+}
