@@ -517,31 +517,9 @@ fn room_for_a_pch(dir: &Path) -> bool {
 /// [`EVICTION_GRACE`]; staged files of builders that died go too.
 fn evict_least_recently_used(dir: &Path, keep: usize) {
     output::remove_files_of_dead_processes(dir, staged_pid);
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut pchs: Vec<(SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.as_bytes();
-            name.starts_with(PCH_PREFIX.as_bytes()) && name.ends_with(b".pch")
-        })
-        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .collect();
-    if pchs.len() <= keep {
-        return;
-    }
-    pchs.sort();
-    let now = SystemTime::now();
-    for (used, path) in &pchs[..pchs.len() - keep] {
-        if now
-            .duration_since(*used)
-            .is_ok_and(|age| age > EVICTION_GRACE)
-        {
-            let _ = std::fs::remove_file(path.with_extension("manifest"));
-            let _ = std::fs::remove_file(path);
-        }
+    for path in output::least_recently_used(dir, PCH_PREFIX, ".pch", keep, EVICTION_GRACE) {
+        let _ = std::fs::remove_file(path.with_extension("manifest"));
+        let _ = std::fs::remove_file(path);
     }
 }
 

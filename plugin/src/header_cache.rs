@@ -150,23 +150,9 @@ fn room_for_an_ast(dir: &Path) -> bool {
 /// ASTs staged by processes that died before renaming them go too.
 fn evict_least_recently_used(dir: &Path, keep: usize) {
     remove_dead_processes_staged_asts(dir);
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut asts: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.as_bytes();
-            name.starts_with(AST_PREFIX.as_bytes()) && name.ends_with(b".ast")
-        })
-        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .collect();
-    if asts.len() <= keep {
-        return;
-    }
-    asts.sort();
-    for (_, path) in &asts[..asts.len() - keep] {
+    let evicted =
+        output::least_recently_used(dir, AST_PREFIX, ".ast", keep, std::time::Duration::ZERO);
+    for path in evicted {
         let _ = std::fs::remove_file(path);
     }
 }

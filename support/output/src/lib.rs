@@ -154,6 +154,44 @@ pub fn remove_files_of_dead_processes(dir: &Path, pid_of: impl Fn(&str) -> Optio
     }
 }
 
+/// The files of a cache directory to evict: those named `<prefix>…<suffix>` beyond the `keep`
+/// most recently modified, least recent first, skipping any modified within `grace` (another
+/// process may be about to use it).
+pub fn least_recently_used(
+    dir: &Path,
+    prefix: &str,
+    suffix: &str,
+    keep: usize,
+    grace: std::time::Duration,
+) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(prefix) && name.ends_with(suffix)
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    if files.len() <= keep {
+        return Vec::new();
+    }
+    files.sort();
+    let now = std::time::SystemTime::now();
+    let excess = files.len() - keep;
+    files
+        .into_iter()
+        .take(excess)
+        .filter(|(used, _)| {
+            grace.is_zero() || now.duration_since(*used).is_ok_and(|age| age > grace)
+        })
+        .map(|(_, path)| path)
+        .collect()
+}
+
 /// Writes every `(path, bytes)` as one commit (see the crate documentation).
 pub fn commit(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
     let _held = SignalsHeld::new();
