@@ -129,7 +129,7 @@ impl Unit<'_> {
             source: &self.source.path,
             input,
             force_include,
-            user_flags: &self.cl.flags.all,
+            user_flags: &self.cl.flags.analysis,
             echo: self.ex.echo,
         }
     }

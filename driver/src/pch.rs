@@ -34,15 +34,7 @@ use sha2::{Digest, Sha256};
 /// The PCH's checksum: CRC-32 catches accidental damage (a torn write, a flipped byte) and
 /// runs at memory speed; SHA-256 of two 35 MB PCHs cost ~5 % of a warm compile's CPU.
 fn checksum(file: &Path) -> Option<(u64, u32)> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::File::options()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(file)
-        .ok()?;
-    if !file.metadata().ok()?.is_file() {
-        return None;
-    }
+    let mut file = open_regular_file(file)?;
     let mut crc = crc32fast::Hasher::new();
     let mut buffer = vec![0u8; 1 << 20];
     let mut size = 0u64;
@@ -109,7 +101,8 @@ pub(crate) struct Compile<'a> {
     pub(crate) input: &'a Path,
     /// The `-include` the PCH replaces (device prelude, integration header).
     pub(crate) force_include: &'a Path,
-    /// The user's compile flags.
+    /// The user's compile flags as the analysis gets them (no dependency output, no
+    /// driver-only flags: libclang would write the one and print its banner for `-v`).
     pub(crate) user_flags: &'a [OsString],
     pub(crate) echo: Echo,
 }
@@ -269,16 +262,9 @@ fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
         && first_tokens_are_sycl_include(compile.source, compile.user_flags)
 }
 
-/// `plugin::starts_with_sycl_include`, asked once per source and process (both sides ask).
-/// Without depfile and driver-only flags: libclang would write the one and print its banner
-/// for `-v`.
-fn first_tokens_are_sycl_include(source: &Path, user_flags: &[OsString]) -> bool {
-    use clang_args::Role;
-    let flags = clang_args::words(
-        clang_args::parse(user_flags)
-            .into_iter()
-            .filter(|a| !matches!(a.role, Role::DependencyOutput | Role::DriverOnly)),
-    );
+/// `plugin::starts_with_sycl_include` with the analysis's flags, asked once per source and
+/// process (both sides ask).
+fn first_tokens_are_sycl_include(source: &Path, flags: &[OsString]) -> bool {
     static ANSWERS: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
     let Ok(mut answers) = ANSWERS.lock() else {
         return false;
@@ -286,7 +272,7 @@ fn first_tokens_are_sycl_include(source: &Path, user_flags: &[OsString]) -> bool
     if let Some((_, answer)) = answers.iter().find(|(s, _)| s == source) {
         return *answer;
     }
-    let answer = plugin::starts_with_sycl_include(source, &flags);
+    let answer = plugin::starts_with_sycl_include(source, flags);
     answers.push((source.to_path_buf(), answer));
     answer
 }
@@ -376,12 +362,12 @@ impl Job {
         // parse of the headers for a PCH that cannot be kept.
         let writable = nix::unistd::access(dir, nix::unistd::AccessFlags::W_OK).is_ok();
         if !writable
-            || !room_for_a_pch(dir)
+            || !output::has_room(dir, NEEDED_BYTES)
             || !header_in_place(&self.header, &self.side.header_text())
         {
             return None;
         }
-        let staged = staged_name(&self.pch);
+        let staged = output::staged_name(&self.pch);
         let staged_deps = depfile_of(&staged);
         let built = self.build_staged(&staged, clang_path, echo);
         let _ = std::fs::remove_file(&staged_deps);
@@ -459,13 +445,6 @@ fn depfile_of(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Where a builder writes before renaming (`<pch>.<pid>.tmp`).
-fn staged_name(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    PathBuf::from(name)
-}
-
 /// The process id in a staged file's name (`sycl-pch-….pch.<pid>.tmp`, its `.d` too).
 fn staged_pid(name: &str) -> Option<i32> {
     let rest = name.strip_prefix(PCH_PREFIX)?;
@@ -488,17 +467,11 @@ fn header_in_place(path: &Path, text: &str) -> bool {
     }
 }
 
-/// A regular file's contents (up to `limit` bytes), opened without following links or
-/// blocking (a FIFO in the cache must not hang the build).
+/// A regular file's contents (up to `limit` bytes), opened as [`open_regular_file`] opens it.
 fn read_regular_file(path: &Path, limit: u64) -> Option<Vec<u8>> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::File::options()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-        .ok()?;
+    let file = open_regular_file(path)?;
     let meta = file.metadata().ok()?;
-    if !meta.is_file() || meta.len() > limit {
+    if meta.len() > limit {
         return None;
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
@@ -506,11 +479,16 @@ fn read_regular_file(path: &Path, limit: u64) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-fn room_for_a_pch(dir: &Path) -> bool {
-    match nix::sys::statvfs::statvfs(dir) {
-        Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= NEEDED_BYTES,
-        Err(_) => false,
-    }
+/// A regular file, opened without following links or blocking (a FIFO in the cache must not
+/// hang the build); `None` for anything else.
+fn open_regular_file(path: &Path) -> Option<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::File::options()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
 }
 
 /// Keeps the `keep` most recently used PCHs (with their manifests), never one used within

@@ -29,6 +29,9 @@ const AST_PREFIX: &str = "sycl-headers-";
 /// How many ASTs (flag sets) the cache keeps.
 const KEPT_ASTS: usize = 8;
 const HEADER_TEXT: &str = "#include <sycl/sycl.hpp>\n";
+/// Free space needed before saving an AST (~24 MB) with a margin: libclang aborts the process
+/// when a write fails, so a full disk must be seen before the save, not after.
+const NEEDED_BYTES: u64 = 256 << 20;
 
 /// Flags after which the AST would not stand for the source's first line.
 fn includes_ahead_of_source(args: &[OsString]) -> bool {
@@ -83,13 +86,15 @@ pub(crate) fn headers_ast(
         Ok(_) => return None,
         Err(_) => output::write(&header, HEADER_TEXT.as_bytes()).ok()?,
     }
-    if !room_for_an_ast(dir) {
+    if !output::has_room(dir, NEEDED_BYTES) {
         return None;
     }
     let mut header_args = args.to_vec();
     // The header is a header whatever language a `-x` among the user's flags named.
     header_args.extend(["-x".into(), "c++-header".into()]);
-    let staged = staged_name(&ast);
+    // libclang writes the AST itself, so the `output` crate's byte-writing commit does not
+    // apply: staged under this process's name, then renamed.
+    let staged = output::staged_name(&ast);
     let saved = index
         .save_header_ast(&header, &header_args, &staged)
         .is_ok();
@@ -136,16 +141,6 @@ fn existing_ast(path: &Path) -> Option<bool> {
     }
 }
 
-/// Enough free space for an AST (~24 MB) with a margin: libclang aborts the process when a
-/// write fails, so a full disk must be seen before the save, not after.
-fn room_for_an_ast(dir: &Path) -> bool {
-    const NEEDED_BYTES: u64 = 256 << 20;
-    match nix::sys::statvfs::statvfs(dir) {
-        Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= NEEDED_BYTES,
-        Err(_) => false,
-    }
-}
-
 /// Each AST is ~24 MB, one per set of flags: the cache keeps the most recently used few.
 /// ASTs staged by processes that died before renaming them go too.
 fn evict_least_recently_used(dir: &Path, keep: usize) {
@@ -189,14 +184,6 @@ fn cache_key(args: &[OsString]) -> u64 {
         a.as_bytes().hash(&mut h);
     }
     h.finish()
-}
-
-/// Where libclang saves an AST before it is renamed into place (libclang writes the file
-/// itself, so the `output` crate's byte-writing commit does not apply).
-fn staged_name(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    PathBuf::from(name)
 }
 
 #[cfg(test)]

@@ -154,6 +154,24 @@ pub fn remove_files_of_dead_processes(dir: &Path, pid_of: impl Fn(&str) -> Optio
     }
 }
 
+/// Whether the file system holding `dir` has `bytes` free for this user: a cache checks
+/// before writing an entry, since a full disk must be met before a write, not half-way.
+pub fn has_room(dir: &Path, bytes: u64) -> bool {
+    match nix::sys::statvfs::statvfs(dir) {
+        Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= bytes,
+        Err(_) => false,
+    }
+}
+
+/// Where a process writes a cache entry before renaming it into place: `<path>.<pid>.tmp`,
+/// so concurrent builders never share a file and [`remove_files_of_dead_processes`] can
+/// tell the leftovers of dead ones.
+pub fn staged_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".{}.tmp", std::process::id()));
+    PathBuf::from(name)
+}
+
 /// The files of a cache directory to evict: those named `<prefix>…<suffix>` beyond the `keep`
 /// most recently modified, least recent first, skipping any modified within `grace` (another
 /// process may be about to use it).
