@@ -276,8 +276,6 @@ __SCC_SHAPES(__SCC_ASYNC_COPY, , _Float16)
 inline __attribute__((always_inline, convergent)) void __spirv_GroupWaitEvents(int, int,
                                                                                 __ocl_event_t *) {}
 
-
-
 // ===== Device library (issue 21 §1): group, sub-group, integer and address-space built-ins =====
 // Declared from the SPIR-V specification (OpGroup*, OpGroupNonUniform*, Scope and
 // GroupOperation operands) and the argument types Intel's headers pass after their OpenCL

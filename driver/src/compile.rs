@@ -806,8 +806,6 @@ fn checked_device_code(
     finish_device_code(unit, raw, analysis)
 }
 
-/// The LLVM pipeline that finishes device code at the device compile's optimisation level
-/// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
 /// Unoptimised device code (-O0) gets its calls inlined, and nothing else: Intel's CPU
 /// compiler vectorises each function a kernel calls into a variant of its own, and crashes
 /// (a segmentation fault while the runtime builds the program) on such variants of
@@ -826,6 +824,8 @@ fn inline_unoptimised_calls(module: &post_link::llvm::Module<'_>) {
     }
 }
 
+/// The LLVM pipeline that finishes device code at the device compile's optimisation level
+/// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
 fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
     let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
     match level {

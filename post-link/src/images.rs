@@ -267,7 +267,7 @@ fn optimization_level(m: &Module<'_>) -> Option<u32> {
 }
 
 /// DPC++'s function attribute for the device compile's `-O` level.
-pub const OPTIMIZATION_LEVEL_ATTRIBUTE: &str = "sycl-optlevel";
+const OPTIMIZATION_LEVEL_ATTRIBUTE: &str = "sycl-optlevel";
 
 #[cfg(test)]
 mod tests {
