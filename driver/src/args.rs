@@ -295,7 +295,6 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
             }
         }
     }
-    cl.flags.finish();
     Ok(cl)
 }
 

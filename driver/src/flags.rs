@@ -48,8 +48,9 @@ pub(crate) struct JobFlags {
     pub(crate) language_given: bool,
     /// Macros the user defines or undefines (`-DNAME`, `-DNAME=V`, `-D NAME`, `-U`), by name.
     pub(crate) user_macros: Vec<OsString>,
-    /// The dependency-output options' words, in order, read into `depfile` at the end.
-    dependency_words: Vec<OsString>,
+    /// `-Xclang` passes clang's front end an `-include…`, `-imacros` or `-emit-pch`: something
+    /// is read ahead of the source that the driver's own flags do not show.
+    pub(crate) front_end_includes: bool,
 }
 
 /// Link options (`-l`, `-L`, `-Wl,…`): the words for the link, and how `-lNAME` resolves.
@@ -126,7 +127,7 @@ impl JobFlags {
             words.to_vec()
         };
         if arg.role == Role::DependencyOutput {
-            self.dependency_words.extend(words.iter().cloned());
+            self.depfile.note(arg);
         } else {
             self.host.extend(host_words.iter().cloned());
         }
@@ -158,6 +159,12 @@ impl JobFlags {
                     self.leak_sanitizer &= !names_leak_sanitizer(OsStr::from_bytes(names));
                 }
             }
+            Some(Id::XClang) => {
+                let value = arg.words.last().map_or(&b""[..], |w| w.as_bytes());
+                self.front_end_includes |= value.starts_with(b"-include")
+                    || value.starts_with(b"-imacros")
+                    || value == b"-emit-pch";
+            }
             None => self.note_debug_level(arg),
             _ => {}
         }
@@ -177,11 +184,6 @@ impl JobFlags {
             }
             _ => {}
         }
-    }
-
-    /// Called once the command line is read: the depfile options from their words.
-    pub(crate) fn finish(&mut self) {
-        self.depfile = DepOptions::from_flags(&self.dependency_words);
     }
 
     /// Whether the user defines or undefines macro `name`.
@@ -223,8 +225,18 @@ mod tests {
         for arg in clang_args::parse(&words) {
             flags.add(&arg);
         }
-        flags.finish();
         flags
+    }
+
+    #[test]
+    fn front_end_includes_are_seen_through_xclang_only() {
+        let seen = |list: &[&str]| job_flags(list).front_end_includes;
+        assert!(seen(&["-Xclang", "-include", "-Xclang", "x.h"]));
+        assert!(seen(&["-Xclang", "-include-pch", "-Xclang", "x.pch"]));
+        assert!(seen(&["-Xclang", "-imacros", "-Xclang", "m.h"]));
+        assert!(seen(&["-Xclang", "-emit-pch"]));
+        assert!(!seen(&["-Xclang", "-fno-sycl", "-include", "x.h"]));
+        assert!(!seen(&["-I", "-include"]));
     }
 
     #[test]

@@ -5,14 +5,10 @@
 //! `operator()` (it names the closure type) and the `handler` member that launched it (its
 //! first template argument is the kernel name type).
 
-use model::{Analysis, ArgumentKind, Kernel, KernelObject};
-use offload::device::{KernelArgument, KernelEntry, KernelLayout};
-use offload::integration_header::{KernelInfo, KernelLocation, KernelParam, ParamKind};
-use offload::object_layout::{self, DeviceObject};
-
-use model::sycl_abi::TARGET_LOCAL;
-/// The runtime reads an accessor descriptor's `info` as target | dimensions << 11.
-const DIMENSIONS_SHIFT: u32 = 11;
+use model::kernel_abi::{DeviceKernel, KernelLayout};
+use model::{Analysis, Kernel, KernelObject};
+use offload::integration_header::{KernelInfo, KernelLocation};
+use offload::object_layout::DeviceObject;
 
 /// A kernel launch of the analysis and its kernel object.
 pub(crate) type Launch<'a> = (&'a Kernel, &'a KernelObject);
@@ -25,14 +21,6 @@ pub(crate) fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<Launch
         .chain(&analysis.instantiated_kernels)
         .filter_map(|k| k.object.as_ref().map(|o| (k, o)))
         .find(|(_, o)| names_kernel(o, name))
-}
-
-/// How the object of a launch reaches the device.
-pub(crate) fn layout(object: &KernelObject) -> KernelLayout {
-    KernelLayout {
-        object_size: object.size,
-        arguments: object.arguments.iter().map(device_argument).collect(),
-    }
 }
 
 /// A device kernel, the layout its wrapper takes the object in, and its launch if the
@@ -63,7 +51,7 @@ pub(crate) fn place_kernels<'a>(
         let why = match object.layout {
             Ok(device) => match launch
                 .filter(|(_, host)| host.arguments_complete)
-                .and_then(|(_, host)| object_layout::disagreement(&layout(host), &device))
+                .and_then(|(_, host)| host.layout.disagreement(&device))
             {
                 None => {
                     placed.push(Placed {
@@ -228,27 +216,8 @@ fn demangle(symbol: &str) -> Option<String> {
         .ok()
 }
 
-fn device_argument(argument: &model::KernelArgument) -> KernelArgument {
-    let offset = argument.offset;
-    match argument.kind {
-        ArgumentKind::Bytes { size } => KernelArgument::Bytes { offset, size },
-        ArgumentKind::Pointer => KernelArgument::Pointer { offset },
-        ArgumentKind::Accessor {
-            target,
-            dimensions,
-            element_size,
-            no_offset,
-        } => KernelArgument::buffer_accessor(offset, dimensions, element_size, target, no_offset),
-        ArgumentKind::LocalAccessor { dimensions } => {
-            KernelArgument::LocalAccessor { offset, dimensions }
-        }
-        ArgumentKind::Stream { size } => KernelArgument::Stream { offset, size },
-    }
-}
-
-/// The integration header's description of a wrapped kernel: one descriptor per argument,
-/// as DPC++ writes them (the runtime expands an accessor's into its four arguments).
-pub(crate) fn kernel_info(entry: KernelEntry, launch: Option<Launch<'_>>) -> KernelInfo {
+/// The integration header's description of a wrapped kernel, with where its launch is.
+pub(crate) fn kernel_info(kernel: DeviceKernel, launch: Option<Launch<'_>>) -> KernelInfo {
     let location = launch.map(|(kernel, object)| KernelLocation {
         file: object
             .location
@@ -261,68 +230,18 @@ pub(crate) fn kernel_info(entry: KernelEntry, launch: Option<Launch<'_>>) -> Ker
         line: object.location.line,
         column: object.location.column,
     });
-    let mut params: Vec<KernelParam> = entry.arguments.iter().map(descriptor).collect();
-    if entry.spec_constants_buffer {
-        params.push(KernelParam {
-            kind: ParamKind::SpecConstantsBuffer,
-            info: 0,
-            offset: 0,
-        });
-    }
-    KernelInfo {
-        params,
-        object_size: entry.object_size,
-        name: entry.name,
-        location,
-    }
-}
-
-fn descriptor(argument: &KernelArgument) -> KernelParam {
-    let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-    match *argument {
-        KernelArgument::Bytes { offset, size } => KernelParam {
-            kind: ParamKind::StdLayout,
-            info: clamp(size),
-            offset: clamp(offset),
-        },
-        KernelArgument::Pointer { offset } => KernelParam {
-            kind: ParamKind::Pointer,
-            info: 8,
-            offset: clamp(offset),
-        },
-        KernelArgument::Accessor {
-            offset,
-            dimensions,
-            address_space,
-            ..
-        } => KernelParam {
-            kind: ParamKind::Accessor,
-            info: KernelArgument::buffer_target(address_space) | dimensions << DIMENSIONS_SHIFT,
-            offset: clamp(offset),
-        },
-        KernelArgument::LocalAccessor { offset, dimensions } => KernelParam {
-            kind: ParamKind::Accessor,
-            info: TARGET_LOCAL | dimensions << DIMENSIONS_SHIFT,
-            offset: clamp(offset),
-        },
-        // DPC++ writes the stream's size (`sizeof(sycl::stream)`) as its info.
-        KernelArgument::Stream { offset, size } => KernelParam {
-            kind: ParamKind::Stream,
-            info: clamp(size),
-            offset: clamp(offset),
-        },
-    }
+    KernelInfo { kernel, location }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{is_call_operator_of, launches_with_name, place_kernels};
-    use model::{Analysis, ArgumentKind, Callable, Kernel, KernelObject, SourceLocation};
-    use offload::device::{KernelArgument, KernelLayout};
+    use model::kernel_abi::{ArgumentKind, BufferTarget, KernelArgument, KernelLayout};
+    use model::{Analysis, Callable, Kernel, KernelObject, SourceLocation};
     use offload::object_layout::DeviceObject;
 
     /// A launch of `Z4mainEUlvE_` at app.cpp:7:5 whose front-end description is `arguments`.
-    fn analysis(arguments: Vec<model::KernelArgument>, complete: bool) -> Analysis {
+    fn analysis(arguments: Vec<KernelArgument>, complete: bool) -> Analysis {
         let location = SourceLocation {
             file: Some("app.cpp".into()),
             line: 7,
@@ -342,9 +261,11 @@ mod tests {
                 object: Some(KernelObject {
                     call_operator: Some("_ZZ4mainENKUlvE_clEv".into()),
                     launcher: None,
-                    size: 40,
                     location,
-                    arguments,
+                    layout: KernelLayout {
+                        object_size: 40,
+                        arguments,
+                    },
                     arguments_complete: complete,
                 }),
                 attributes: Default::default(),
@@ -363,16 +284,18 @@ mod tests {
         let layout = KernelLayout {
             object_size: 40,
             arguments: vec![
-                KernelArgument::Accessor {
+                KernelArgument {
                     offset: 0,
-                    dimensions: 1,
-                    element_size: 4,
-                    address_space: 1,
-                    keeps_offset: true,
+                    kind: ArgumentKind::Accessor {
+                        target: BufferTarget::Device,
+                        dimensions: 1,
+                        element_size: 4,
+                        keeps_offset: true,
+                    },
                 },
-                KernelArgument::Bytes {
+                KernelArgument {
                     offset: 32,
-                    size: 4,
+                    kind: ArgumentKind::Bytes { size: 4 },
                 },
             ],
         };
@@ -389,7 +312,7 @@ mod tests {
     fn descriptions_that_disagree_with_the_device_are_refused_at_the_launch() {
         // The accessor described as plain bytes, as for a launch the front end misread.
         let misread = analysis(
-            vec![model::KernelArgument {
+            vec![KernelArgument {
                 offset: 0,
                 kind: ArgumentKind::Bytes { size: 40 },
             }],
@@ -409,16 +332,16 @@ mod tests {
         // Agreeing descriptions pass, with the device's layout and the launch.
         let agreeing = analysis(
             vec![
-                model::KernelArgument {
+                KernelArgument {
                     offset: 0,
                     kind: ArgumentKind::Accessor {
-                        target: 2014,
+                        target: BufferTarget::Device,
                         dimensions: 1,
                         element_size: 4,
-                        no_offset: false,
+                        keeps_offset: true,
                     },
                 },
-                model::KernelArgument {
+                KernelArgument {
                     offset: 32,
                     kind: ArgumentKind::Bytes { size: 4 },
                 },

@@ -104,6 +104,8 @@ pub(crate) struct Compile<'a> {
     /// The user's compile flags as the analysis gets them (no dependency output, no
     /// driver-only flags: libclang would write the one and print its banner for `-v`).
     pub(crate) user_flags: &'a [OsString],
+    /// The user's `-Xclang` flags include something ahead of the source.
+    pub(crate) front_end_includes: bool,
     pub(crate) echo: Echo,
 }
 
@@ -250,15 +252,8 @@ fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
         .windows(2)
         .filter(|w| w[0] == "-x")
         .all(|w| w[1] == "c++");
-    let hidden_includes = clang_args::parse(compile.user_flags).iter().any(|a| {
-        a.id == Some(clang_args::Id::XClang)
-            && a.words.last().is_some_and(|v| {
-                let v = v.as_bytes();
-                v.starts_with(b"-include") || v.starts_with(b"-imacros") || v == b"-emit-pch"
-            })
-    });
     language_is_cpp
-        && !hidden_includes
+        && !compile.front_end_includes
         && first_tokens_are_sycl_include(compile.source, compile.user_flags)
 }
 
@@ -649,6 +644,7 @@ mod tests {
             input: Path::new("/gen/a.cpp"),
             force_include: Path::new("/gen/integration-header.h"),
             user_flags: flags,
+            front_end_includes: false,
             echo: Echo {
                 dry_run: false,
                 verbose: false,

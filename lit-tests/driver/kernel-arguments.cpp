@@ -53,6 +53,40 @@ void launch_nested(sycl::queue &q, sycl::buffer<int, 1> &b, sycl::buffer<int, 1>
   });
 }
 
+// The shapes left: a 3-dimensional local accessor (2016 | 3 << 11 = 8160; three 24-byte
+// ranges), a 3-dimensional no_offset accessor (2014 | 3 << 11 = 8158), an array of two
+// accessors (one descriptor each), a 0-dimensional accessor (info 2014 alone, one-element
+// ranges) and a stream (kind_stream with sizeof(sycl::stream) = 144 as its info; the runtime
+// passes its output, offsets and flush buffers as three 1-dimensional global accessors, then
+// the flush buffer's size). Fields in the order of first use.
+// HOST: // _ZTS6Shapes
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 8160, 0},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 8158, 80},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4062, 160},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 4062, 192},
+// HOST-NEXT: {kernel_param_kind_t::kind_accessor, 2014, 224},
+// HOST-NEXT: {kernel_param_kind_t::kind_stream, 144, 256},
+// SIZE: getName() { return "_ZTS6Shapes"; }
+// SIZE: static constexpr int64_t getKernelSize() { return 400; }
+// DEVICE: define weak_odr spir_kernel void @_ZTS6Shapes(ptr addrspace(3){{[^,]*}} %a0, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a0.access, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a0.memory, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a0.offset, ptr addrspace(1){{[^,]*}} %a1, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a1.access, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a1.memory, ptr {{[^,]*}}byval({ [24 x i8] }){{[^,]*}} %a1.offset, ptr addrspace(1){{[^,]*}} %a2, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a2.offset, ptr addrspace(1){{[^,]*}} %a3, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a3.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a3.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a3.offset, ptr addrspace(1){{[^,]*}} %a4, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a4.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a4.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a4.offset, ptr addrspace(1){{[^,]*}} %a5.output, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.output.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.output.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.output.offset, ptr addrspace(1){{[^,]*}} %a5.offsets, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.offsets.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.offsets.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.offsets.offset, ptr addrspace(1){{[^,]*}} %a5.flush, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.flush.access, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.flush.memory, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.flush.offset, ptr {{[^,]*}}byval({ [8 x i8] }){{[^,]*}} %a5.flush_size)
+class Shapes;
+void launch_shapes(sycl::queue &q, sycl::buffer<int, 1> &one, sycl::buffer<float, 3> &cube) {
+  q.submit([&](sycl::handler &h) {
+    namespace oneapi = sycl::ext::oneapi;
+    sycl::accessor<int, 0, sycl::access_mode::read_write> counter(one, h);
+    sycl::accessor in(cube, h, sycl::read_only, oneapi::accessor_property_list{oneapi::no_offset});
+    sycl::local_accessor<float, 3> tile(sycl::range<3>(2, 2, 2), h);
+    sycl::stream out(1024, 256, h);
+    sycl::accessor<int, 1> pair[2] = {{one, h}, {one, h}};
+    h.parallel_for<Shapes>(sycl::nd_range<3>({2, 2, 2}, {2, 2, 2}), [=](sycl::nd_item<3> it) {
+      tile[0][0][0] = in[0][0][0];
+      int sum = pair[0][0] + pair[1][0];
+      counter = sum;
+      out << tile[0][0][0] << sycl::endl;
+    });
+  });
+}
+
 // The queue's shortcuts take a defaulted code_location after the kernel: the kernel object is
 // still the lambda (a pointer and a double), not that last argument.
 // HOST: // _ZTS8Shortcut

@@ -26,6 +26,10 @@ use crate::llvm::{
 };
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
+use model::kernel_abi::{
+    self, ArgumentKind, DeviceKernel, GLOBAL_SPACE, KernelArgument, KernelLayout, LOCAL_SPACE,
+    RuntimeParameter,
+};
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub(crate) const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -227,92 +231,6 @@ fn replace_symbolic_id_calls(
     Ok(Some((replaced, function.id())))
 }
 
-/// One kernel argument as Intel's runtime passes it, and where its value goes in the kernel
-/// object (`offset`, bytes). Accessors arrive as four arguments (memory, access range, memory
-/// range, offset), as the runtime expands a `kind_accessor` descriptor.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KernelArgument {
-    /// `size` bytes copied into the object.
-    Bytes { offset: u64, size: u64 },
-    /// A pointer to global (USM) memory.
-    Pointer { offset: u64 },
-    /// A buffer accessor: its device form is filled as the accessor's own `__init` does.
-    Accessor {
-        offset: u64,
-        dimensions: u32,
-        element_size: u64,
-        /// Address space of the memory (global 1, constant 2).
-        address_space: u32,
-        /// The accessor stores its offset (no `no_offset` property).
-        keeps_offset: bool,
-    },
-    /// A `local_accessor`: work-group local memory of the size the runtime allocates.
-    LocalAccessor { offset: u64, dimensions: u32 },
-    /// A `sycl::stream` of `size` bytes (`kind_stream`): the runtime passes its three buffer
-    /// accessors (output, offsets, work-item flush buffer; one-dimensional, four arguments
-    /// each) and then the flush buffer's size; the wrapper hands them to the stream's `__init`
-    /// before the body and runs its `__finalize` after it.
-    Stream { offset: u64, size: u64 },
-}
-
-/// SPIR address spaces of buffer memory.
-pub(crate) const GLOBAL_SPACE: u32 = 1;
-pub(crate) const CONSTANT_SPACE: u32 = 2;
-
-impl KernelArgument {
-    /// A buffer accessor of `sycl::access::target` `target` (its memory is constant for
-    /// `constant_buffer`, global otherwise).
-    pub fn buffer_accessor(
-        offset: u64,
-        dimensions: u32,
-        element_size: u64,
-        target: u32,
-        no_offset: bool,
-    ) -> KernelArgument {
-        KernelArgument::Accessor {
-            offset,
-            dimensions,
-            element_size,
-            address_space: if target == model::sycl_abi::TARGET_CONSTANT_BUFFER {
-                CONSTANT_SPACE
-            } else {
-                GLOBAL_SPACE
-            },
-            keeps_offset: !no_offset,
-        }
-    }
-
-    /// The `sycl::access::target` of a buffer accessor whose memory is in `address_space`.
-    pub fn buffer_target(address_space: u32) -> u32 {
-        if address_space == CONSTANT_SPACE {
-            model::sycl_abi::TARGET_CONSTANT_BUFFER
-        } else {
-            model::sycl_abi::TARGET_DEVICE
-        }
-    }
-}
-
-/// How one kernel's object reaches the device.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelLayout {
-    /// `sizeof` the object on the host.
-    pub object_size: u64,
-    pub arguments: Vec<KernelArgument>,
-}
-
-/// What the host needs to know about one kernel (the integration header's `KernelInfo`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelEntry {
-    /// The device kernel's name (`_ZTS…`), as the runtime looks it up.
-    pub name: String,
-    /// Size in bytes of the kernel object.
-    pub object_size: u64,
-    /// The kernel's arguments in order (before the spec-constant buffer).
-    pub arguments: Vec<KernelArgument>,
-    /// The kernel takes the emulated spec-constant buffer as its last argument.
-    pub spec_constants_buffer: bool,
-}
-
 /// Gives every kernel the runtime's calling convention (see the module comment) and returns
 /// the kernels in module order. `layout_of` describes a kernel's object argument by argument;
 /// a kernel it does not know is refused (passed as bytes, its accessors would be host
@@ -326,7 +244,7 @@ pub fn wrap_kernels(
     spec_constants_buffer: bool,
     module_id: &str,
     layout_of: impl Fn(&str) -> Option<KernelLayout>,
-) -> Result<Vec<KernelEntry>, DeviceError> {
+) -> Result<Vec<DeviceKernel>, DeviceError> {
     let mut text = format!(
         "target datalayout = \"{}\"\ntarget triple = \"{}\"\n\
          declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
@@ -381,12 +299,13 @@ pub fn wrap_kernels(
 /// functions.
 fn check_stream_functions(
     module: &Module<'_>,
-    entries: &[KernelEntry],
+    entries: &[DeviceKernel],
 ) -> Result<bool, DeviceError> {
     let Some(entry) = entries.iter().find(|e| {
-        e.arguments
+        e.layout
+            .arguments
             .iter()
-            .any(|a| matches!(a, KernelArgument::Stream { .. }))
+            .any(|a| matches!(a.kind, ArgumentKind::Stream { .. }))
     }) else {
         return Ok(false);
     };
@@ -459,37 +378,35 @@ fn wrap_kernel(
     spec_constants_buffer: bool,
     layout_of: &impl Fn(&str) -> Option<KernelLayout>,
     text: &mut String,
-) -> Result<(String, KernelEntry), DeviceError> {
+) -> Result<(String, DeviceKernel), DeviceError> {
     let name = kernel.name();
     let unsupported = |detail: &str| DeviceError::UnsupportedKernel {
-        name: name.clone(),
+        name: kernel.name(),
         detail: detail.to_string(),
     };
     let params = kernel_parameters(kernel, layout).map_err(unsupported)?;
-    let (object_size, arguments) = object_arguments(&name, &params, layout_of)?;
-    check_arguments(&arguments, object_size).map_err(|detail| unsupported(&detail))?;
+    let object = object_layout(&name, &params, layout_of)?;
+    object
+        .check_bounds()
+        .map_err(|detail| unsupported(&detail))?;
     let body = format!("{name}{BODY_SUFFIX}");
-    kernel.set_name(&body);
-    kernel.set_calling_conv(SPIR_FUNC_CC);
-    let buffer = spec_constants_buffer && params.handler_size.is_some();
+    let device_kernel = DeviceKernel {
+        name,
+        layout: object,
+        spec_constants_buffer: spec_constants_buffer && params.handler_size.is_some(),
+    };
     Wrapper {
-        name: &name,
+        kernel: &device_kernel,
         body: &body,
-        object_size,
         object_align: params.object_align,
         object_space: params.object_space,
-        arguments: &arguments,
         handler_size: params.handler_size,
-        spec_constants_buffer: buffer,
     }
-    .write(text);
-    let entry = KernelEntry {
-        name,
-        object_size,
-        arguments,
-        spec_constants_buffer: buffer,
-    };
-    Ok((body, entry))
+    .write(text)
+    .map_err(|detail| unsupported(&detail))?;
+    kernel.set_name(&body);
+    kernel.set_calling_conv(SPIR_FUNC_CC);
+    Ok((body, device_kernel))
 }
 
 /// A kernel's parameters as clang emits them: the kernel object by reference, then
@@ -536,11 +453,11 @@ fn kernel_parameters(
 }
 
 /// The object's size on the host and its arguments, as `layout_of` describes the kernel.
-fn object_arguments(
+fn object_layout(
     name: &str,
     params: &KernelParameters,
     layout_of: &impl Fn(&str) -> Option<KernelLayout>,
-) -> Result<(u64, Vec<KernelArgument>), DeviceError> {
+) -> Result<KernelLayout, DeviceError> {
     let object_size = params.object_size;
     let align = params.object_align.max(1);
     let padded = object_size.div_ceil(align) * align;
@@ -554,74 +471,38 @@ fn object_arguments(
                 device: object_size,
             })
         }
-        Some(described) => Ok((described.object_size, described.arguments)),
+        Some(described) => Ok(described),
         None => Err(DeviceError::UndescribedKernel(name.to_string())),
     }
 }
 
-/// Every argument's value lies inside the object.
-fn check_arguments(arguments: &[KernelArgument], object_size: u64) -> Result<(), String> {
-    for argument in arguments {
-        let (offset, size) = match *argument {
-            KernelArgument::Bytes { offset, size } => (offset, size),
-            KernelArgument::Pointer { offset } => (offset, 8),
-            KernelArgument::Accessor {
-                offset, dimensions, ..
-            }
-            | KernelArgument::LocalAccessor { offset, dimensions } => {
-                (offset, accessor_size(dimensions))
-            }
-            KernelArgument::Stream { offset, size } => (offset, size),
-        };
-        if offset.checked_add(size).is_none_or(|end| end > object_size) {
-            return Err(format!(
-                "an argument at bytes {offset}..{} lies outside the {object_size}-byte kernel object",
-                offset.saturating_add(size)
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Dimensions of an accessor's ranges on the device (a 0-dimensional accessor keeps 1).
-fn range_dimensions(dimensions: u32) -> u64 {
-    u64::from(dimensions.max(1))
-}
-
-/// Bytes of a device accessor: three `size_t` arrays (offset or ranges), then the pointer.
-fn accessor_size(dimensions: u32) -> u64 {
-    range_dimensions(dimensions) * 8 * 3 + 8
-}
-
 /// SPIR address spaces of the kernel object parameter.
-const GLOBAL: u32 = 1;
+const GLOBAL: u32 = GLOBAL_SPACE;
 const GENERIC: u32 = 4;
-const LOCAL: u32 = 3;
 
 /// One wrapper kernel: it takes the runtime's arguments, builds the kernel object in private
 /// memory and calls the original body with a pointer to it in the address space the body
 /// expects (`spir64`: generic, a legal cast).
 struct Wrapper<'a> {
-    name: &'a str,
+    kernel: &'a DeviceKernel,
     body: &'a str,
-    object_size: u64,
     object_align: u64,
     object_space: u32,
-    arguments: &'a [KernelArgument],
     handler_size: Option<u64>,
-    spec_constants_buffer: bool,
 }
 
 impl Wrapper<'_> {
-    fn write(&self, text: &mut String) {
-        let mut params = Vec::new();
+    /// The wrapper's definition; an error if its parameters would not be the runtime's.
+    fn write(&self, text: &mut String) -> Result<(), String> {
+        let mut names = Vec::new();
         let mut code = String::new();
-        for (n, argument) in self.arguments.iter().enumerate() {
-            write_argument(n, argument, &mut params, &mut code);
+        for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
+            write_argument(n, argument, &mut names, &mut code);
         }
-        if self.spec_constants_buffer {
-            params.push("ptr addrspace(1) %spec_constants".to_string());
+        if self.kernel.spec_constants_buffer {
+            names.push("spec_constants".to_string());
         }
+        let params = parameter_list(&self.kernel.runtime_parameters(), &names)?;
         self.write_entry(&params, text);
         text.push_str(&code);
         let handler_arg = self.write_handler(text);
@@ -634,8 +515,8 @@ impl Wrapper<'_> {
             "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})"
         );
         // Each stream flushes what its work item left in its buffer, as DPC++'s kernels do.
-        for (n, argument) in self.arguments.iter().enumerate() {
-            if matches!(argument, KernelArgument::Stream { .. }) {
+        for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
+            if matches!(argument.kind, ArgumentKind::Stream { .. }) {
                 let _ = writeln!(
                     text,
                     "  call spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %a{n}.stream)"
@@ -643,19 +524,19 @@ impl Wrapper<'_> {
             }
         }
         text.push_str("  ret void\n}\n");
+        Ok(())
     }
 
     /// The body's declaration, the kernel's signature and the zeroed object.
     fn write_entry(&self, params: &[String], text: &mut String) {
         let Wrapper {
-            name,
+            kernel,
             body,
-            object_size,
             object_align,
             object_space,
             handler_size,
-            ..
         } = self;
+        let (name, object_size) = (&kernel.name, kernel.layout.object_size);
         let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
         let _ = writeln!(
             text,
@@ -679,7 +560,7 @@ impl Wrapper<'_> {
             text,
             "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
         );
-        if self.spec_constants_buffer {
+        if self.kernel.spec_constants_buffer {
             let _ = writeln!(
                 text,
                 "  %buffer = addrspacecast ptr addrspace(1) %spec_constants to ptr addrspace(4)\n  \
@@ -708,21 +589,43 @@ impl Wrapper<'_> {
     }
 }
 
-/// The parameters of argument `n` and the code storing its value into `%object`.
-fn write_argument(
-    n: usize,
-    argument: &KernelArgument,
-    params: &mut Vec<String>,
-    code: &mut String,
-) {
-    match *argument {
-        KernelArgument::Bytes { offset, size } => {
-            params.push(format!("ptr byval({{ [{size} x i8] }}) %a{n}"));
+/// The wrapper's parameters: the runtime's, in order (`kernel_abi`), named `%<name>`. The
+/// argument writers name what they read; a count that differs from the runtime's is a bug
+/// the kernel must not be built with.
+fn parameter_list(
+    parameters: &[RuntimeParameter],
+    names: &[String],
+) -> Result<Vec<String>, String> {
+    if parameters.len() != names.len() {
+        return Err(format!(
+            "internal error: the runtime passes {} parameters, the wrapper reads {}",
+            parameters.len(),
+            names.len()
+        ));
+    }
+    Ok(parameters
+        .iter()
+        .zip(names)
+        .map(|(parameter, name)| match parameter {
+            RuntimeParameter::Memory { address_space } => {
+                format!("ptr addrspace({address_space}) %{name}")
+            }
+            RuntimeParameter::Bytes { size } => format!("ptr byval({{ [{size} x i8] }}) %{name}"),
+        })
+        .collect())
+}
+
+/// The names of argument `n`'s parameters and the code storing its value into `%object`.
+fn write_argument(n: usize, argument: &KernelArgument, names: &mut Vec<String>, code: &mut String) {
+    let offset = argument.offset;
+    match argument.kind {
+        ArgumentKind::Bytes { size } => {
+            names.push(format!("a{n}"));
             let to = object_field(code, n, offset);
             copy_bytes(code, &to, &format!("%a{n}"), size);
         }
-        KernelArgument::Pointer { offset } => {
-            params.push(format!("ptr addrspace(1) %a{n}"));
+        ArgumentKind::Pointer => {
+            names.push(format!("a{n}"));
             let to = object_field(code, n, offset);
             let _ = writeln!(
                 code,
@@ -730,11 +633,10 @@ fn write_argument(
                  store ptr addrspace(4) %a{n}.generic, ptr {to}, align 1"
             );
         }
-        KernelArgument::Accessor {
-            offset,
+        ArgumentKind::Accessor {
+            target,
             dimensions,
             element_size,
-            address_space,
             keeps_offset,
         } => {
             let accessor = AccessorArgument {
@@ -742,15 +644,15 @@ fn write_argument(
                 offset,
                 dimensions,
                 element_size,
-                address_space,
+                address_space: target.address_space(),
                 keeps_offset,
             };
-            accessor.write(params, code);
+            accessor.write(names, code);
         }
-        KernelArgument::LocalAccessor { offset, dimensions } => {
-            write_local_accessor(n, offset, dimensions, params, code);
+        ArgumentKind::LocalAccessor { dimensions } => {
+            write_local_accessor(n, offset, dimensions, names, code);
         }
-        KernelArgument::Stream { offset, .. } => write_stream(n, offset, params, code),
+        ArgumentKind::Stream { .. } => write_stream(n, offset, names, code),
     }
 }
 
@@ -770,28 +672,23 @@ fn copy_bytes(code: &mut String, to: &str, from: &str, size: u64) {
     );
 }
 
-/// The four parameters of an accessor argument: memory, then its three ranges as bytes.
-fn push_accessor_params(n: usize, space: u32, bytes: u64, params: &mut Vec<String>) {
-    push_named_accessor_params(&format!("a{n}"), space, bytes, params);
-}
-
-/// [`push_accessor_params`] for the parameters `%<name>`, `%<name>.access`, ….
-fn push_named_accessor_params(name: &str, space: u32, bytes: u64, params: &mut Vec<String>) {
-    let ranges = format!("ptr byval({{ [{bytes} x i8] }})");
-    params.push(format!("ptr addrspace({space}) %{name}"));
-    params.push(format!("{ranges} %{name}.access"));
-    params.push(format!("{ranges} %{name}.memory"));
-    params.push(format!("{ranges} %{name}.offset"));
+/// The names of an accessor's four parameters: `<name>` (its memory), then its ranges
+/// `<name>.access`, `<name>.memory`, `<name>.offset`.
+fn push_accessor_names(name: &str, names: &mut Vec<String>) {
+    names.push(name.to_string());
+    for range in ["access", "memory", "offset"] {
+        names.push(format!("{name}.{range}"));
+    }
 }
 
 /// A `sycl::stream` argument: the runtime's thirteen arguments (three one-dimensional global
 /// accessors, then the flush buffer's size as 8 bytes) go to the stream's own `__init`
 /// through [`STREAM_INIT`], at `%a<n>.stream`, the stream inside the object.
-fn write_stream(n: usize, offset: u64, params: &mut Vec<String>, code: &mut String) {
+fn write_stream(n: usize, offset: u64, names: &mut Vec<String>, code: &mut String) {
     let mut call = Vec::new();
     for part in ["output", "offsets", "flush"] {
         let name = format!("a{n}.{part}");
-        push_named_accessor_params(&name, GLOBAL_SPACE, 8, params);
+        push_accessor_names(&name, names);
         call.push(format!("ptr addrspace({GLOBAL_SPACE}) %{name}"));
         for range in ["access", "memory", "offset"] {
             let _ = writeln!(
@@ -801,7 +698,7 @@ fn write_stream(n: usize, offset: u64, params: &mut Vec<String>, code: &mut Stri
             call.push(format!("i64 %{name}.{range}.value"));
         }
     }
-    params.push(format!("ptr byval({{ [8 x i8] }}) %a{n}.flush_size"));
+    names.push(format!("a{n}.flush_size"));
     let _ = writeln!(
         code,
         "  %a{n}.flush_size.value = load i64, ptr %a{n}.flush_size, align 1"
@@ -816,7 +713,7 @@ fn write_stream(n: usize, offset: u64, params: &mut Vec<String>, code: &mut Stri
     );
 }
 
-/// A buffer accessor argument (`KernelArgument::Accessor`).
+/// A buffer accessor argument (`ArgumentKind::Accessor`).
 struct AccessorArgument {
     n: usize,
     offset: u64,
@@ -830,7 +727,7 @@ impl AccessorArgument {
     /// Device accessor: id offset, range access_range, range memory_range, pointer; the
     /// pointer is advanced by the offset's linear index (row-major over the memory range), as
     /// the accessor's __init does.
-    fn write(&self, params: &mut Vec<String>, code: &mut String) {
+    fn write(&self, names: &mut Vec<String>, code: &mut String) {
         let AccessorArgument {
             n,
             offset,
@@ -839,8 +736,8 @@ impl AccessorArgument {
             keeps_offset,
             ..
         } = *self;
-        let bytes = range_dimensions(self.dimensions) * 8;
-        push_accessor_params(n, address_space, bytes, params);
+        let bytes = kernel_abi::range_bytes(self.dimensions);
+        push_accessor_names(&format!("a{n}"), names);
         if keeps_offset {
             let to = object_field(code, n, offset);
             copy_bytes(code, &to, &format!("%a{n}.offset"), bytes);
@@ -891,11 +788,11 @@ fn write_local_accessor(
     n: usize,
     offset: u64,
     dimensions: u32,
-    params: &mut Vec<String>,
+    names: &mut Vec<String>,
     code: &mut String,
 ) {
-    let bytes = range_dimensions(dimensions) * 8;
-    push_accessor_params(n, LOCAL, bytes, params);
+    let bytes = kernel_abi::range_bytes(dimensions);
+    push_accessor_names(&format!("a{n}"), names);
     let to = object_field(code, n, offset);
     copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
     let to = object_field(code, n, offset + bytes);
@@ -903,7 +800,7 @@ fn write_local_accessor(
     let to = object_field(code, n, offset + 3 * bytes);
     let _ = writeln!(
         code,
-        "  store ptr addrspace({LOCAL}) %a{n}, ptr {to}, align 1"
+        "  store ptr addrspace({LOCAL_SPACE}) %a{n}, ptr {to}, align 1"
     );
 }
 
@@ -1147,6 +1044,9 @@ fn lower_image(
 }
 
 #[cfg(test)]
+mod abi_tests;
+
+#[cfg(test)]
 mod stream_tests {
     use super::*;
 
@@ -1172,10 +1072,13 @@ mod stream_tests {
         Some(KernelLayout {
             object_size: 152,
             arguments: vec![
-                KernelArgument::Bytes { offset: 0, size: 8 },
-                KernelArgument::Stream {
+                KernelArgument {
+                    offset: 0,
+                    kind: ArgumentKind::Bytes { size: 8 },
+                },
+                KernelArgument {
                     offset: 8,
-                    size: 144,
+                    kind: ArgumentKind::Stream { size: 144 },
                 },
             ],
         })
@@ -1236,9 +1139,9 @@ mod stream_tests {
         let bytes = |_: &str| {
             Some(KernelLayout {
                 object_size: 152,
-                arguments: vec![KernelArgument::Bytes {
+                arguments: vec![KernelArgument {
                     offset: 0,
-                    size: 152,
+                    kind: ArgumentKind::Bytes { size: 152 },
                 }],
             })
         };

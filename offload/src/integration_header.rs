@@ -12,47 +12,13 @@
 
 use std::fmt::Write as _;
 
-/// `sycl::detail::kernel_param_kind_t`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    Accessor = 0,
-    StdLayout = 1,
-    Pointer = 3,
-    SpecConstantsBuffer = 4,
-    Stream = 5,
-}
-
-impl ParamKind {
-    fn spelling(self) -> &'static str {
-        match self {
-            ParamKind::Accessor => "kind_accessor",
-            ParamKind::StdLayout => "kind_std_layout",
-            ParamKind::Pointer => "kind_pointer",
-            ParamKind::SpecConstantsBuffer => "kind_specialization_constants_buffer",
-            ParamKind::Stream => "kind_stream",
-        }
-    }
-}
-
-/// One kernel argument as the runtime sets it (`kernel_param_desc_t`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelParam {
-    pub kind: ParamKind,
-    /// Size in bytes for `kind_std_layout` and `kind_stream`; access target and dimensions for
-    /// accessors.
-    pub info: u32,
-    /// Offset in the host-side kernel object.
-    pub offset: u32,
-}
+use model::kernel_abi::{DeviceKernel, ParamDescriptor};
 
 /// What the runtime needs of one kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelInfo {
-    /// The device kernel's name (`_ZTS…`).
-    pub name: String,
-    pub params: Vec<KernelParam>,
-    /// `sizeof` the kernel object on the host.
-    pub object_size: u64,
+    /// The kernel: its name, object and descriptors (`model::kernel_abi`).
+    pub kernel: DeviceKernel,
     /// Where the kernel is, for the runtime's diagnostics (debug builds only, as in DPC++).
     pub location: Option<KernelLocation>,
 }
@@ -91,15 +57,17 @@ pub const KERNEL_DESC_INCLUDE: &str = "#include <sycl/detail/kernel_desc.hpp>\n"
 /// `KernelInfoData`, which clang performs at the end of the TU (kernel launches are function
 /// templates), so they may follow the source, with the footer.
 pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
+    let descriptors: Vec<Vec<ParamDescriptor>> =
+        kernels.iter().map(|k| k.kernel.descriptors()).collect();
     let mut out = String::from(KERNEL_DESC_INCLUDE);
     out.push_str("\nnamespace sycl {\ninline namespace _V1 {\nnamespace detail {\n");
-    if kernels.iter().any(|k| !k.params.is_empty()) {
+    if descriptors.iter().any(|params| !params.is_empty()) {
         out.push_str(
             "static constexpr const kernel_param_desc_t __sycl_specconst_kernel_params[] = {\n",
         );
-        for k in kernels {
-            let _ = writeln!(out, "  // {}", k.name);
-            for p in &k.params {
+        for (k, params) in kernels.iter().zip(&descriptors) {
+            let _ = writeln!(out, "  // {}", k.kernel.name);
+            for p in params {
                 let _ = writeln!(
                     out,
                     "  {{kernel_param_kind_t::{}, {}, {}}},",
@@ -112,9 +80,9 @@ pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
         out.push_str("};\n");
     }
     let mut first_param = 0usize;
-    for k in kernels {
+    for (k, params) in kernels.iter().zip(&descriptors) {
         out.push_str("\ntemplate <> struct KernelInfoData<");
-        for (i, ch) in k.name.chars().enumerate() {
+        for (i, ch) in k.kernel.name.chars().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
@@ -123,9 +91,9 @@ pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
         let _ = write!(
             out,
             "> {{\n  static constexpr unsigned getNumParams() {{ return {}; }}\n",
-            k.params.len()
+            params.len()
         );
-        if k.params.is_empty() {
+        if params.is_empty() {
             out.push_str(
                 "  static constexpr const kernel_param_desc_t &getParamDesc(int) { return Empty; }\n",
             );
@@ -140,19 +108,19 @@ pub fn kernel_descriptions(kernels: &[KernelInfo]) -> String {
             out,
             "  static constexpr const char *getName() {{ return \"{}\"; }}\n  \
              static constexpr bool isESIMD() {{ return false; }}",
-            k.name
+            k.kernel.name
         );
         write_location(&mut out, k.location.as_ref());
         let _ = writeln!(
             out,
             "  static constexpr int64_t getKernelSize() {{ return {}; }}",
-            k.object_size
+            k.kernel.layout.object_size
         );
-        if k.params.is_empty() {
+        if params.is_empty() {
             out.push_str("\nprivate:\n  static constexpr kernel_param_desc_t Empty{};\n");
         }
         out.push_str("};\n");
-        first_param += k.params.len();
+        first_param += params.len();
     }
     out.push_str("} // namespace detail\n} // namespace _V1\n} // namespace sycl\n");
     out
@@ -216,19 +184,36 @@ fn char_literal(ch: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use model::kernel_abi::{ArgumentKind, KernelArgument, KernelLayout};
+
+    fn kernel(name: &str, object_size: u64, arguments: &[(u64, ArgumentKind)]) -> KernelInfo {
+        let arguments = arguments
+            .iter()
+            .map(|(offset, kind)| KernelArgument {
+                offset: *offset,
+                kind: kind.clone(),
+            })
+            .collect();
+        KernelInfo {
+            kernel: DeviceKernel {
+                name: name.into(),
+                layout: KernelLayout {
+                    object_size,
+                    arguments,
+                },
+                spec_constants_buffer: false,
+            },
+            location: None,
+        }
+    }
 
     #[test]
     fn one_kernel_one_std_layout_argument() {
-        let text = kernel_descriptions(&[KernelInfo {
-            name: "_ZTS2KN".into(),
-            params: vec![KernelParam {
-                kind: ParamKind::StdLayout,
-                info: 16,
-                offset: 0,
-            }],
-            object_size: 16,
-            location: None,
-        }]);
+        let text = kernel_descriptions(&[kernel(
+            "_ZTS2KN",
+            16,
+            &[(0, ArgumentKind::Bytes { size: 16 })],
+        )]);
         assert!(text.contains("struct KernelInfoData<'_', 'Z', 'T', 'S', '2', 'K', 'N'>"));
         assert!(text.contains("{kernel_param_kind_t::kind_std_layout, 16, 0},"));
         assert!(text.contains("return __sycl_specconst_kernel_params[0 + i];"));
@@ -239,56 +224,53 @@ mod tests {
     #[test]
     fn a_stream_is_described_as_dpcpp_does() {
         // DPC++'s integration header: kind_stream, sizeof(sycl::stream), its offset.
-        let text = kernel_descriptions(&[KernelInfo {
-            name: "_ZTS1S".into(),
-            params: vec![KernelParam {
-                kind: ParamKind::Stream,
-                info: 144,
-                offset: 8,
-            }],
-            object_size: 152,
-            location: None,
-        }]);
+        let text = kernel_descriptions(&[kernel(
+            "_ZTS1S",
+            152,
+            &[(8, ArgumentKind::Stream { size: 144 })],
+        )]);
         assert!(text.contains("{kernel_param_kind_t::kind_stream, 144, 8},"));
-        assert_eq!(ParamKind::Stream as u32, 5);
+    }
+
+    #[test]
+    fn the_spec_constant_buffer_comes_last() {
+        let mut info = kernel("_ZTS1E", 8, &[(0, ArgumentKind::Pointer)]);
+        info.kernel.spec_constants_buffer = true;
+        let text = kernel_descriptions(&[info]);
+        assert!(text.contains(
+            "{kernel_param_kind_t::kind_pointer, 8, 0},\n  \
+             {kernel_param_kind_t::kind_specialization_constants_buffer, 0, 0},\n};"
+        ));
+        assert!(text.contains("getNumParams() { return 2; }"));
     }
 
     #[test]
     fn second_kernel_indexes_after_the_first() {
-        let param = KernelParam {
-            kind: ParamKind::StdLayout,
-            info: 8,
-            offset: 0,
-        };
-        let kernel = |name: &str| KernelInfo {
-            name: name.into(),
-            params: vec![param.clone(), param.clone()],
-            object_size: 16,
-            location: None,
-        };
-        let text = kernel_descriptions(&[kernel("_ZTS1A"), kernel("_ZTS1B")]);
+        let two = [
+            (0, ArgumentKind::Bytes { size: 8 }),
+            (8, ArgumentKind::Bytes { size: 8 }),
+        ];
+        let text = kernel_descriptions(&[kernel("_ZTS1A", 16, &two), kernel("_ZTS1B", 16, &two)]);
         assert!(text.contains("__sycl_specconst_kernel_params[2 + i]"));
     }
 
     #[test]
     fn locations_only_without_ndebug_and_escaped() {
-        let text = kernel_descriptions(&[KernelInfo {
-            name: "_ZTS1K".into(),
-            params: Vec::new(),
-            object_size: 1,
-            location: Some(KernelLocation {
-                file: "we\"ird?.cpp".into(),
-                function: "K".into(),
-                line: 12,
-                column: 34,
-            }),
-        }]);
+        let mut info = kernel("_ZTS1K", 1, &[]);
+        info.location = Some(KernelLocation {
+            file: "we\"ird?.cpp".into(),
+            function: "K".into(),
+            line: 12,
+            column: 34,
+        });
+        let text = kernel_descriptions(&[info]);
         assert!(text.contains(
             "#ifndef NDEBUG\n  static constexpr const char *getFileName() { return \"we\\042ird\\077.cpp\"; }"
         ));
         assert!(text.contains("getFunctionName() { return \"K\"; }"));
         assert!(text.contains("getLineNumber() { return 12; }"));
         assert!(text.contains("getColumnNumber() { return 34; }\n#else\n"));
+        assert!(text.contains("getParamDesc(int) { return Empty; }"));
     }
 
     #[test]

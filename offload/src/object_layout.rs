@@ -10,11 +10,11 @@
 
 use thiserror::Error;
 
-use crate::device::{KernelArgument, KernelLayout};
 use crate::llvm::{DiKind, DiNode, Function, Module};
 
-use model::sycl_abi::{
-    SPECIAL_KERNEL_ARGUMENT_CLASSES, TARGET_CONSTANT_BUFFER, TARGET_DEVICE, TARGET_LOCAL,
+use model::kernel_abi::{
+    self, ArgumentKind, KernelArgument, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES,
+    SpecialClassFacts,
 };
 
 /// DWARF tags.
@@ -153,10 +153,8 @@ impl Decompose<'_> {
                     let first = element.offset_bits().unwrap_or(0);
                     let end = first + element.size_bits().unwrap_or(0);
                     let start = base + first / 8;
-                    self.push(KernelArgument::Bytes {
-                        offset: start,
-                        size: base + end.div_ceil(8) - start,
-                    });
+                    let size = base + end.div_ceil(8) - start;
+                    self.push(start, ArgumentKind::Bytes { size });
                 }
                 Some(TAG_MEMBER) => {
                     let Some(ty) = element.ty() else { continue };
@@ -176,7 +174,7 @@ impl Decompose<'_> {
         let size = bytes(ty.size_bits().unwrap_or(0));
         match ty.tag() {
             Some(TAG_POINTER) => {
-                self.push(KernelArgument::Pointer { offset });
+                self.push(offset, ArgumentKind::Pointer);
                 return Ok(());
             }
             // A capture by reference: the device cannot reach the host object it names.
@@ -186,7 +184,7 @@ impl Decompose<'_> {
             _ => {}
         }
         if let Some(special) = special_class(ty) {
-            self.push(special_argument(ty, &special, offset)?);
+            self.push(offset, special_argument(ty, &special)?);
             return Ok(());
         }
         if depth < MAX_DEPTH && holds_special(ty, 0)? {
@@ -206,70 +204,51 @@ impl Decompose<'_> {
             return self.record(ty, offset, depth + 1);
         }
         if size > 0 {
-            self.push(KernelArgument::Bytes { offset, size });
+            self.push(offset, ArgumentKind::Bytes { size });
         }
         Ok(())
     }
 
-    fn push(&mut self, argument: KernelArgument) {
-        self.arguments.push(argument);
+    fn push(&mut self, offset: u64, kind: ArgumentKind) {
+        self.arguments.push(KernelArgument { offset, kind });
     }
 }
 
-/// The argument of a SYCL special class `ty` (its template's name `special`) at `offset`.
-fn special_argument(
-    ty: DiNode<'_>,
-    special: &str,
-    offset: u64,
-) -> Result<KernelArgument, ObjectLayoutError> {
-    let unsupported = || ObjectLayoutError::Unsupported(qualified_name(ty));
-    if special == "stream" {
-        complete(ty)?;
-        let size = bytes(ty.size_bits().unwrap_or(0));
-        return Ok(KernelArgument::Stream { offset, size });
-    }
-    if !matches!(special, "accessor" | "local_accessor") {
-        return Err(unsupported());
-    }
+/// The argument a SYCL special class `ty` (its template's name `special`) becomes.
+fn special_argument(ty: DiNode<'_>, special: &str) -> Result<ArgumentKind, ObjectLayoutError> {
     complete(ty)?;
-    let params = ty.template_params();
-    let value = |i: usize| params.get(i).and_then(|p| p.template_value());
-    let dimensions = value(1)
-        .and_then(|d| u32::try_from(d).ok())
-        .ok_or_else(unsupported)?;
-    if special == "local_accessor" {
-        return Ok(KernelArgument::LocalAccessor { offset, dimensions });
+    kernel_abi::special_argument(special, &ClassFacts(ty))
+        .ok_or_else(|| ObjectLayoutError::Unsupported(qualified_name(ty)))
+}
+
+/// A special class's template arguments as the debug information gives them.
+struct ClassFacts<'a>(DiNode<'a>);
+
+impl SpecialClassFacts for ClassFacts<'_> {
+    fn element_size(&self) -> Option<u64> {
+        let params = self.0.template_params();
+        let element = params.first()?.ty().and_then(unqualified)?;
+        element.size_bits().map(bytes)
     }
-    let target = value(3)
-        .and_then(|t| u32::try_from(t).ok())
-        .ok_or_else(unsupported)?;
-    if target == TARGET_LOCAL {
-        return Ok(KernelArgument::LocalAccessor { offset, dimensions });
+
+    fn integral_argument(&self, index: usize) -> Option<u64> {
+        let value = self.0.template_params().get(index)?.template_value()?;
+        u64::try_from(value).ok()
     }
-    if target != TARGET_DEVICE && target != TARGET_CONSTANT_BUFFER {
-        return Err(unsupported());
+
+    fn has_no_offset(&self) -> bool {
+        // The property list's type name (`accessor_property_list<…no_offset…>`).
+        self.0
+            .template_params()
+            .get(5)
+            .and_then(|p| p.ty())
+            .and_then(|t| t.name())
+            .is_some_and(|n| n.contains("no_offset"))
     }
-    let element_size = params
-        .first()
-        .and_then(|p| p.ty())
-        .and_then(unqualified)
-        .and_then(|t| t.size_bits())
-        .map(bytes)
-        .filter(|&s| s > 0)
-        .ok_or_else(unsupported)?;
-    // The property list's type name (`accessor_property_list<…no_offset…>`).
-    let no_offset = params
-        .get(5)
-        .and_then(|p| p.ty())
-        .and_then(|t| t.name())
-        .is_some_and(|n| n.contains("no_offset"));
-    Ok(KernelArgument::buffer_accessor(
-        offset,
-        dimensions,
-        element_size,
-        target,
-        no_offset,
-    ))
+
+    fn size(&self) -> Option<u64> {
+        self.0.size_bits().map(bytes)
+    }
 }
 
 /// Does a value of type `ty` hold a SYCL special class (members, bases, array elements)?
@@ -385,58 +364,6 @@ fn qualified_name(ty: DiNode<'_>) -> String {
     }
     parts.reverse();
     parts.join("::")
-}
-
-/// Where the front end's description of a kernel object (`host`) disagrees with the device
-/// compile's (`device`): `None` when they are the same argument for argument.
-pub fn disagreement(host: &KernelLayout, device: &KernelLayout) -> Option<String> {
-    if host.object_size != device.object_size {
-        return Some(format!(
-            "the object is {} bytes to the front end but {} bytes to the device compile",
-            host.object_size, device.object_size
-        ));
-    }
-    let longest = host.arguments.len().max(device.arguments.len());
-    (0..longest).find_map(|i| {
-        let (h, d) = (host.arguments.get(i), device.arguments.get(i));
-        (h != d).then(|| {
-            format!(
-                "argument {}: the front end passes {}, the device kernel expects {} \
-                 ({} arguments against {})",
-                i + 1,
-                h.map_or("nothing".to_string(), describe),
-                d.map_or("nothing".to_string(), describe),
-                host.arguments.len(),
-                device.arguments.len()
-            )
-        })
-    })
-}
-
-/// One argument in words, for messages.
-pub(crate) fn describe(argument: &KernelArgument) -> String {
-    match *argument {
-        KernelArgument::Bytes { offset, size } => {
-            format!("{size} bytes at offset {offset}")
-        }
-        KernelArgument::Pointer { offset } => format!("a pointer at offset {offset}"),
-        KernelArgument::Accessor {
-            offset,
-            dimensions,
-            element_size,
-            keeps_offset,
-            ..
-        } => format!(
-            "a {dimensions}-dimensional accessor of {element_size}-byte elements{} at offset {offset}",
-            if keeps_offset { "" } else { " (no_offset)" }
-        ),
-        KernelArgument::LocalAccessor { offset, dimensions } => {
-            format!("a {dimensions}-dimensional local accessor at offset {offset}")
-        }
-        KernelArgument::Stream { offset, size } => {
-            format!("a {size}-byte sycl::stream at offset {offset}")
-        }
-    }
 }
 
 fn bytes(bits: u64) -> u64 {

@@ -5,10 +5,10 @@
 //! the size of device accessors for exactly this reason (the driver checks the sizes agree).
 
 use crate::libclang::{self as lc, Cursor, Type};
-use crate::model::{ArgumentKind, KernelArgument, KernelObject};
-
-use crate::model::sycl_abi::{
-    SPECIAL_KERNEL_ARGUMENT_CLASSES, TARGET_CONSTANT_BUFFER, TARGET_DEVICE, TARGET_LOCAL,
+use crate::model::KernelObject;
+use crate::model::kernel_abi::{
+    self, ArgumentKind, KernelArgument, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES,
+    SpecialClassFacts,
 };
 
 /// Records nest at most this deep before the walk gives up on them (as bytes).
@@ -49,9 +49,11 @@ pub(crate) fn describe(
     let object = KernelObject {
         call_operator,
         launcher,
-        size,
         location: crate::analysis::source_location(record),
-        arguments,
+        layout: KernelLayout {
+            object_size: size,
+            arguments,
+        },
         arguments_complete,
     };
     (Some(object), unsupported)
@@ -138,41 +140,43 @@ fn special_kind(ty: Type<'_>) -> Option<Option<ArgumentKind>> {
     if !SPECIAL_KERNEL_ARGUMENT_CLASSES.contains(&name.as_str()) {
         return None;
     }
-    let integral = |i: u32| match record.template_argument(i) {
-        lc::TemplateArgument::Integral { unsigned, .. } => u32::try_from(unsigned).ok(),
-        _ => None,
-    };
-    let element_size = || match record.template_argument(0) {
-        lc::TemplateArgument::Type(t) => t.size_of(),
-        _ => None,
-    };
-    Some(match name.as_str() {
-        "stream" => ty.size_of().map(|size| ArgumentKind::Stream { size }),
-        "local_accessor" => {
-            integral(1).map(|dimensions| ArgumentKind::LocalAccessor { dimensions })
+    Some(kernel_abi::special_argument(
+        &name,
+        &ClassFacts { ty, record },
+    ))
+}
+
+/// A special class's template arguments as libclang gives them.
+struct ClassFacts<'tu> {
+    ty: Type<'tu>,
+    record: Cursor<'tu>,
+}
+
+impl SpecialClassFacts for ClassFacts<'_> {
+    fn element_size(&self) -> Option<u64> {
+        match self.record.template_argument(0) {
+            lc::TemplateArgument::Type(t) => t.size_of(),
+            _ => None,
         }
-        "accessor" => (|| {
-            let dimensions = integral(1)?;
-            let target = integral(3)?;
-            if target == TARGET_LOCAL {
-                return Some(ArgumentKind::LocalAccessor { dimensions });
-            }
-            if target != TARGET_DEVICE && target != TARGET_CONSTANT_BUFFER {
-                return None;
-            }
-            let no_offset = match record.template_argument(5) {
-                lc::TemplateArgument::Type(t) => t.spelling().contains("no_offset"),
-                _ => false,
-            };
-            Some(ArgumentKind::Accessor {
-                target,
-                dimensions,
-                element_size: element_size()?,
-                no_offset,
-            })
-        })(),
-        _ => None,
-    })
+    }
+
+    fn integral_argument(&self, index: usize) -> Option<u64> {
+        match self.record.template_argument(u32::try_from(index).ok()?) {
+            lc::TemplateArgument::Integral { unsigned, .. } => Some(unsigned),
+            _ => None,
+        }
+    }
+
+    fn has_no_offset(&self) -> bool {
+        match self.record.template_argument(5) {
+            lc::TemplateArgument::Type(t) => t.spelling().contains("no_offset"),
+            _ => false,
+        }
+    }
+
+    fn size(&self) -> Option<u64> {
+        self.ty.size_of()
+    }
 }
 
 /// Does the record type have base classes? libclang lists no base specifiers among the

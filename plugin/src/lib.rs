@@ -26,8 +26,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 pub use model::{
-    Analysis, ArgumentKind, Callable, Inlining, Kernel, KernelArgument, KernelObject, Linkage,
-    Scope, SourceLocation, SpecId,
+    Analysis, Callable, Inlining, Kernel, KernelObject, Linkage, Scope, SourceLocation, SpecId,
 };
 
 /// How to analyse one TU.

@@ -4,8 +4,8 @@
 //! decomposition rules.
 
 use super::*;
-use crate::device::GLOBAL_SPACE;
 use crate::llvm::Context;
+use model::kernel_abi::BufferTarget;
 
 const MODULE: &str = r#"
 target triple = "spir64-unknown-unknown"
@@ -92,18 +92,23 @@ fn reads_bases_members_and_accessor_parameters() {
     assert_eq!(
         layout.arguments,
         vec![
-            KernelArgument::Accessor {
+            KernelArgument {
                 offset: 0,
-                dimensions: 2,
-                element_size: 4,
-                address_space: GLOBAL_SPACE,
-                keeps_offset: false,
+                kind: ArgumentKind::Accessor {
+                    target: BufferTarget::Device,
+                    dimensions: 2,
+                    element_size: 4,
+                    keeps_offset: false,
+                },
             },
-            KernelArgument::Bytes {
+            KernelArgument {
                 offset: 64,
-                size: 4
+                kind: ArgumentKind::Bytes { size: 4 },
             },
-            KernelArgument::Pointer { offset: 72 },
+            KernelArgument {
+                offset: 72,
+                kind: ArgumentKind::Pointer,
+            },
         ]
     );
 }
@@ -130,63 +135,6 @@ fn an_entry_without_debug_information_has_no_layout() {
         .expect("parses");
     let objects = device_objects(&module);
     assert_eq!(objects[0].1.layout, Err(ObjectLayoutError::NoObjectType));
-}
-
-#[test]
-fn an_accessor_described_as_bytes_is_a_disagreement() {
-    let device = KernelLayout {
-        object_size: 40,
-        arguments: vec![
-            KernelArgument::Accessor {
-                offset: 0,
-                dimensions: 1,
-                element_size: 4,
-                address_space: GLOBAL_SPACE,
-                keeps_offset: true,
-            },
-            KernelArgument::Bytes {
-                offset: 32,
-                size: 4,
-            },
-        ],
-    };
-    assert_eq!(disagreement(&device, &device), None);
-    let as_bytes = KernelLayout {
-        object_size: 40,
-        arguments: vec![KernelArgument::Bytes {
-            offset: 0,
-            size: 40,
-        }],
-    };
-    let why = disagreement(&as_bytes, &device).expect("disagrees");
-    assert!(
-        why.contains("argument 1: the front end passes 40 bytes at offset 0"),
-        "{why}"
-    );
-    assert!(why.contains("expects a 1-dimensional accessor"), "{why}");
-    // A lost argument (a base class's accessor the front end did not see).
-    let lost = KernelLayout {
-        object_size: 40,
-        arguments: vec![KernelArgument::Bytes {
-            offset: 32,
-            size: 4,
-        }],
-    };
-    assert!(disagreement(&lost, &device).is_some());
-    let shorter = KernelLayout {
-        object_size: 40,
-        arguments: device.arguments[..1].to_vec(),
-    };
-    let why = disagreement(&shorter, &device).expect("disagrees");
-    assert!(
-        why.contains("argument 2: the front end passes nothing"),
-        "{why}"
-    );
-    let smaller = KernelLayout {
-        object_size: 36,
-        ..device.clone()
-    };
-    assert!(disagreement(&smaller, &device).is_some_and(|w| w.contains("36 bytes")));
 }
 
 #[test]

@@ -20,25 +20,34 @@ pub struct DepOptions {
 }
 
 impl DepOptions {
+    /// The dependency options among `flags`.
     pub fn from_flags(flags: &[OsString]) -> DepOptions {
-        use clang_args::Id;
         let mut d = DepOptions::default();
         for arg in clang_args::parse(flags) {
-            let value = || arg.value.map(|v| v.to_string_lossy().into_owned());
-            match arg.id {
-                Some(Id::WriteDependencies) => d.wanted = true,
-                Some(Id::WriteUserDependencies) => {
-                    d.wanted = true;
-                    d.user_headers_only = true;
-                }
-                Some(Id::PhonyTargets) => d.phony = true,
-                Some(Id::DependencyFile) => d.file = arg.value.map(PathBuf::from),
-                Some(Id::DependencyTarget) => d.targets.extend(value()),
-                Some(Id::DependencyQuotedTarget) => d.targets.extend(value().map(|t| quote(&t))),
-                _ => {}
-            }
+            d.note(&arg);
         }
         d
+    }
+
+    /// Takes in one parsed option (others are ignored): for callers that read the command
+    /// line once for every purpose.
+    pub fn note(&mut self, arg: &clang_args::Arg<'_>) {
+        use clang_args::Id;
+        let value = || arg.value.map(|v| v.to_string_lossy().into_owned());
+        match arg.id {
+            Some(Id::WriteDependencies) => self.wanted = true,
+            Some(Id::WriteUserDependencies) => {
+                self.wanted = true;
+                self.user_headers_only = true;
+            }
+            Some(Id::PhonyTargets) => self.phony = true,
+            Some(Id::DependencyFile) => self.file = arg.value.map(PathBuf::from),
+            Some(Id::DependencyTarget) => self.targets.extend(value()),
+            Some(Id::DependencyQuotedTarget) => {
+                self.targets.extend(value().map(|t| quote(&t)));
+            }
+            _ => {}
+        }
     }
 
     /// Where the depfile goes for `output`: `-MF`, else the output with `.d`.

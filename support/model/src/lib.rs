@@ -8,6 +8,10 @@ use std::path::PathBuf;
 
 use serde::{Serialize, Serializer};
 
+pub mod kernel_abi;
+
+use kernel_abi::KernelLayout;
+
 /// Paths go to JSON as (lossy) strings: file names need not be UTF-8 on Unix.
 fn lossy_path<S: Serializer>(path: &std::path::Path, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&path.to_string_lossy())
@@ -285,73 +289,17 @@ pub struct KernelObject {
     pub call_operator: Option<String>,
     /// Itanium mangling of the `handler` member that launches it (names the kernel name type).
     pub launcher: Option<String>,
-    /// `sizeof` the object on the host; Intel's headers give accessors the same size on both
-    /// sides, so it is the device object's size too.
-    pub size: u64,
     /// Where the callable (lambda or functor class) is declared.
     pub location: SourceLocation,
-    /// One argument per capture, in field order; captured structs holding accessors are
-    /// replaced by their fields, recursively, arrays of them by their elements.
-    pub arguments: Vec<KernelArgument>,
+    /// `sizeof` the object on the host (Intel's headers give accessors the same size on both
+    /// sides, so it is the device object's size too) and one argument per capture, in field
+    /// order; captured structs holding accessors are replaced by their fields, recursively,
+    /// arrays of them by their elements.
+    pub layout: KernelLayout,
     /// False when part of the object lies in base-class subobjects, which the front end
-    /// cannot place: `arguments` are then incomplete, and only the device compile's layout
-    /// of the object counts.
+    /// cannot place: the layout's arguments are then incomplete, and only the device
+    /// compile's layout of the object counts.
     pub arguments_complete: bool,
-}
-
-/// One kernel argument, at `offset` bytes into the kernel object.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelArgument {
-    pub offset: u64,
-    pub kind: ArgumentKind,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgumentKind {
-    /// Bytes copied as they are (`kind_std_layout`).
-    Bytes { size: u64 },
-    /// A USM or raw pointer (`kind_pointer`).
-    Pointer,
-    /// A buffer accessor (`kind_accessor`, target `device` or `constant_buffer`).
-    Accessor {
-        /// `sycl::access::target` value.
-        target: u32,
-        dimensions: u32,
-        element_size: u64,
-        /// The accessor's property list has `no_offset`: the device accessor keeps no offset.
-        no_offset: bool,
-    },
-    /// A `local_accessor` (`kind_accessor`, target `local`).
-    LocalAccessor { dimensions: u32 },
-    /// A `sycl::stream` of `size` bytes (`kind_stream`).
-    Stream { size: u64 },
-}
-
-/// Facts of Intel's SYCL ABI that the front end, the device side and the driver all need.
-pub mod sycl_abi {
-    /// `sycl::access::target` values the tool chain handles.
-    pub const TARGET_DEVICE: u32 = 2014;
-    pub const TARGET_CONSTANT_BUFFER: u32 = 2015;
-    pub const TARGET_LOCAL: u32 = 2016;
-
-    /// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes
-    /// (the buffer and local accessors and `stream` are supported).
-    pub const SPECIAL_KERNEL_ARGUMENT_CLASSES: &[&str] = &[
-        "accessor",
-        "local_accessor",
-        "host_accessor",
-        "sampler",
-        "stream",
-        "unsampled_image_accessor",
-        "sampled_image_accessor",
-        "host_unsampled_image_accessor",
-        "host_sampled_image_accessor",
-        "image_accessor",
-        "work_group_memory",
-        "dynamic_work_group_memory",
-        "dynamic_accessor",
-        "dynamic_local_accessor",
-    ];
 }
 
 #[cfg(test)]
