@@ -22,7 +22,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use offload::integration_header::{self, KernelInfo};
-use offload::{OffloadImage, device, device_link, object_layout};
+use offload::{OffloadImage, device, device_code, device_link, object_layout};
 use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
@@ -806,38 +806,6 @@ fn checked_device_code(
     finish_device_code(unit, raw, analysis)
 }
 
-/// Unoptimised device code (-O0) gets its calls inlined, and nothing else: Intel's CPU
-/// compiler vectorises each function a kernel calls into a variant of its own, and crashes
-/// (a segmentation fault while the runtime builds the program) on such variants of
-/// unoptimised code: address-space casts, reductions, group copies. DPC++ avoids that by
-/// asking for an unoptimised build (`-cl-opt-disable`), which makes the CPU device compute
-/// sub-group algorithms wrongly (docs/device-library.md). Kernels stay as compiled (their
-/// own code is not optimised).
-fn inline_unoptimised_calls(module: &post_link::llvm::Module<'_>) {
-    for function in module.functions() {
-        if function.is_declaration() || function.is_spir_kernel() {
-            continue;
-        }
-        function.remove_enum_attribute("noinline");
-        function.remove_enum_attribute("optnone");
-        function.add_enum_attribute("alwaysinline");
-    }
-}
-
-/// The LLVM pipeline that finishes device code at the device compile's optimisation level
-/// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
-fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
-    let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
-    match level {
-        b"0" => None,
-        b"1" => Some("default<O1>"),
-        b"s" => Some("default<Os>"),
-        b"z" => Some("default<Oz>"),
-        b"3" | b"4" | b"fast" => Some("default<O3>"),
-        _ => Some("default<O2>"),
-    }
-}
-
 /// The device compile's module; when clang-22 wrote bitcode LLVM cannot read back, the
 /// compile's text without its constructor lists (`reread`).
 fn read_device_module<'c>(
@@ -919,10 +887,11 @@ fn finish_device_code(
     // its body with the kernel object in memory, and the body reloads accessor pointers and
     // ranges in every loop iteration (stores through generic pointers may alias the object).
     // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
-    let pipeline = device_pipeline(unit.cl.flags.optimization.as_deref()).unwrap_or_else(|| {
-        inline_unoptimised_calls(&module);
-        "always-inline"
-    });
+    let pipeline = device_code::device_pipeline(unit.cl.flags.optimization.as_deref())
+        .unwrap_or_else(|| {
+            device_code::inline_unoptimised_calls(&module);
+            "always-inline"
+        });
     module
         .run_passes(pipeline)
         .map_err(|e| format!("internal error: optimising the device code: {e}"))?;

@@ -25,6 +25,7 @@ use post_link::{images, isolate, lower, prop};
 
 mod container;
 pub mod device;
+pub mod device_code;
 pub mod device_link;
 pub mod integration_header;
 pub mod ir_text;
