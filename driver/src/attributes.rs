@@ -6,8 +6,7 @@
 use std::path::Path;
 
 use model::{AspectArgument, KernelAttributes, SourceLocation};
-use post_link::llvm::Module;
-use post_link::requirements;
+use offload::device_code::{self as requirements, DeviceCode};
 
 use crate::executor::{Failure, Result};
 use crate::kernels::Launch;
@@ -15,7 +14,7 @@ use crate::kernels::Launch;
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.
 pub(crate) fn apply(
-    module: &Module<'_>,
+    code: &DeviceCode<'_>,
     analysis: &model::Analysis,
     placed: &[(String, Launch<'_>)],
     sycl_include: &Path,
@@ -31,7 +30,7 @@ pub(crate) fn apply(
         let table = aspects.get_or_insert_with(|| aspect_table(sycl_include));
         match device_attributes(written, table) {
             Ok(attributes) => {
-                if let Err(e) = requirements::attach(module, name, &attributes) {
+                if let Err(e) = code.attach_requirements(name, &attributes) {
                     problems.push(located(&kernel.location, &e.to_string()));
                 }
             }

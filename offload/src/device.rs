@@ -99,7 +99,7 @@ pub struct SpecIdRead {
 /// Every spec-id global a `symbolic_id(&S)` call names, once, in module order, with the
 /// kernels that reach the call (through at most a few levels of calls: clang inlines the
 /// getters into the kernel at any optimisation level but `-O0`).
-pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
+pub(crate) fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
     let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
         return Vec::new();
     };
@@ -169,7 +169,7 @@ fn kernels_reaching(function: Function<'_>) -> Vec<String> {
 
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
 /// Returns the number of calls replaced.
-pub fn resolve_symbolic_ids(
+pub(crate) fn resolve_symbolic_ids(
     module: &mut Module<'_>,
     symbolic_id_of: impl Fn(&str) -> Option<String>,
 ) -> Result<usize, DeviceError> {

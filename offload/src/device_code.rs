@@ -1,9 +1,155 @@
-//! The device compile's module, from clang's bitcode to the bitcode a TU embeds.
+//! The device compile's module, from clang's bitcode to the bitcode a TU embeds: the driver
+//! reads it with [`read`] and runs the steps of [`DeviceCode`] on it, answering from its
+//! analysis what the module cannot tell (symbolic IDs, kernel placement, attributes, sources).
+//! This is the driver's one way into the device module: it names no LLVM handle.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
-use crate::llvm::Module;
+use thiserror::Error;
+
+pub use post_link::requirements::{AttributeError, KernelAttributes};
+
+use crate::device::{self, DeviceError, KernelEntry, KernelLayout, SpecIdRead};
+use crate::llvm::{Context, Module};
+use crate::object_layout::{self, DeviceObject};
+use crate::private_arrays;
+
+/// A failed step on the device module. The texts are the driver's messages.
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error("cannot read the device bitcode '{name}': {message}")]
+    Unreadable { name: String, message: String },
+    #[error(transparent)]
+    Device(#[from] DeviceError),
+    #[error("internal error: device module invalid after rewriting: {0}")]
+    Invalid(String),
+    #[error("internal error: optimising the device code: {0}")]
+    Optimisation(String),
+    #[error("internal error: reading the finished device code: {0}")]
+    Finished(String),
+}
+
+/// One device compile's module, between reading and [`DeviceCode::finish`].
+pub struct DeviceCode<'c> {
+    module: Module<'c>,
+}
+
+/// Reads the device compile's bitcode `raw` (named `name` in messages) and runs `steps` on it.
+/// When clang-22 wrote bitcode LLVM cannot read back, the module is read from `reread` (the
+/// compile's text without its constructor lists); if that fails too, the first error is
+/// reported.
+pub fn read<R, E: From<Error>>(
+    raw: Vec<u8>,
+    name: &str,
+    reread: impl FnOnce() -> Result<Vec<u8>, E>,
+    steps: impl for<'c> FnOnce(DeviceCode<'c>) -> Result<R, E>,
+) -> Result<R, E> {
+    let ctx = Context::new();
+    let module = match ctx.parse_ir(raw, name) {
+        Ok(module) => module,
+        Err(first) => ctx
+            .parse_ir(reread()?, name)
+            .map_err(|_| Error::Unreadable {
+                name: name.to_string(),
+                message: first.trim_end().to_string(),
+            })?,
+    };
+    steps(DeviceCode { module })
+}
+
+/// Finished device bitcode (named `name` in messages) as LLVM text, for `-S`.
+pub fn bitcode_as_text(bitcode: Vec<u8>, name: &str) -> Result<String, Error> {
+    let ctx = Context::new();
+    let module = ctx.parse_ir(bitcode, name).map_err(Error::Finished)?;
+    Ok(module.to_text())
+}
+
+impl DeviceCode<'_> {
+    /// Every spec-id global the device code takes a symbolic ID of ([`device::spec_id_reads`]).
+    pub fn spec_id_reads(&self) -> Vec<SpecIdRead> {
+        device::spec_id_reads(&self.module)
+    }
+
+    /// Replaces the symbolic-ID calls with the IDs `symbolic_id_of` gives each spec-id global
+    /// (by LLVM name); returns how many ([`device::resolve_symbolic_ids`]).
+    pub fn resolve_symbolic_ids(
+        &mut self,
+        symbolic_id_of: impl Fn(&str) -> Option<String>,
+    ) -> Result<usize, Error> {
+        Ok(device::resolve_symbolic_ids(
+            &mut self.module,
+            symbolic_id_of,
+        )?)
+    }
+
+    /// Lowers `sycl::private_array` calls (after the symbolic IDs are resolved).
+    pub fn lower_private_arrays(&mut self) -> Result<usize, Error> {
+        Ok(private_arrays::lower_private_arrays(&mut self.module)?)
+    }
+
+    /// Every kernel's object as the device compile's debug information describes it; the
+    /// debug information is dropped afterwards unless `keep_debug_info`.
+    pub fn kernel_objects(&mut self, keep_debug_info: bool) -> Vec<(String, DeviceObject)> {
+        let objects = object_layout::device_objects(&self.module);
+        if !keep_debug_info {
+            self.module.strip_debug_info();
+        }
+        objects
+    }
+
+    /// Gives the kernels `layout_of` describes the runtime's calling convention
+    /// ([`device::wrap_kernels`]).
+    pub fn wrap_kernels(
+        &mut self,
+        spec_constants_buffer: bool,
+        module_id: &str,
+        layout_of: impl Fn(&str) -> Option<KernelLayout>,
+    ) -> Result<Vec<KernelEntry>, Error> {
+        Ok(device::wrap_kernels(
+            &mut self.module,
+            spec_constants_buffer,
+            module_id,
+            layout_of,
+        )?)
+    }
+
+    /// Records a kernel's SYCL attributes as post-link's `requirements` reads them.
+    pub fn attach_requirements(
+        &self,
+        kernel: &str,
+        attributes: &KernelAttributes,
+    ) -> Result<(), AttributeError> {
+        post_link::requirements::attach(&self.module, kernel, attributes)
+    }
+
+    /// Marks `kernel` with where its callable is defined (`file:line:column`), for the device
+    /// link ([`crate::device_link::KERNEL_SOURCE_ATTRIBUTE`]); a kernel not in the module is
+    /// left alone.
+    pub fn record_kernel_source(&self, kernel: &str, source: &str) {
+        if let Some(function) = self.module.get_function(kernel) {
+            function.set_string_attribute(crate::device_link::KERNEL_SOURCE_ATTRIBUTE, source);
+        }
+    }
+
+    /// Verifies the rewritten module and optimises it at the device compile's level (the
+    /// value of its last `-O` flag); returns the bitcode to embed.
+    pub fn finish(mut self, optimization: Option<&OsStr>) -> Result<Vec<u8>, Error> {
+        let module = &mut self.module;
+        module.verify().map_err(Error::Invalid)?;
+        // The wrappers come after clang's optimisation: without another round each kernel
+        // calls its body with the kernel object in memory, and the body reloads accessor
+        // pointers and ranges in every loop iteration (stores through generic pointers may
+        // alias the object). Inlined and split by SROA, they are plain values, as in a
+        // hand-written OpenCL kernel.
+        let pipeline = device_pipeline(optimization).unwrap_or_else(|| {
+            inline_unoptimised_calls(module);
+            "always-inline"
+        });
+        module.run_passes(pipeline).map_err(Error::Optimisation)?;
+        Ok(module.to_bitcode().to_vec())
+    }
+}
 
 /// Unoptimised device code (-O0) gets its calls inlined, and nothing else: Intel's CPU
 /// compiler vectorises each function a kernel calls into a variant of its own, and crashes
@@ -12,7 +158,7 @@ use crate::llvm::Module;
 /// asking for an unoptimised build (`-cl-opt-disable`), which makes the CPU device compute
 /// sub-group algorithms wrongly (docs/device-library.md). Kernels stay as compiled (their
 /// own code is not optimised).
-pub fn inline_unoptimised_calls(module: &Module<'_>) {
+fn inline_unoptimised_calls(module: &Module<'_>) {
     for function in module.functions() {
         if function.is_declaration() || function.is_spir_kernel() {
             continue;
@@ -25,7 +171,7 @@ pub fn inline_unoptimised_calls(module: &Module<'_>) {
 
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level
 /// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
-pub fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
+fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
     let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
     match level {
         b"0" => None,
