@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use model::{AspectArgument, KernelAttributes, SourceLocation};
-use offload::device_code::{self as requirements, DeviceCode};
+use offload::device_code::{self, DeviceCode};
 
 use crate::executor::{Failure, Result};
 use crate::kernels::Launch;
@@ -73,7 +73,7 @@ fn unplaced(analysis: &model::Analysis, placed: &[(String, Launch<'_>)]) -> Vec<
 fn device_attributes(
     written: &KernelAttributes,
     aspects: &[(String, u32)],
-) -> std::result::Result<requirements::KernelAttributes, Vec<String>> {
+) -> std::result::Result<device_code::KernelAttributes, Vec<String>> {
     let mut unknown = Vec::new();
     let device_has = written.device_has.as_ref().map(|names| {
         names
@@ -110,7 +110,7 @@ fn device_attributes(
     if !unknown.is_empty() {
         return Err(unknown);
     }
-    Ok(requirements::KernelAttributes {
+    Ok(device_code::KernelAttributes {
         reqd_work_group_size: written.reqd_work_group_size.clone(),
         work_group_size_hint: written.work_group_size_hint.clone(),
         reqd_sub_group_size,

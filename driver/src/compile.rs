@@ -817,7 +817,7 @@ fn resolve_spec_ids(
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for s in &analysis.spec_ids {
         ids.insert(&s.mangled_name, &s.symbolic_id);
-        if let Some(bare) = post_link::lower::bare_global_name(&s.mangled_name) {
+        if let Some(bare) = device_code::bare_global_name(&s.mangled_name) {
             ids.insert(bare, &s.symbolic_id);
         }
     }

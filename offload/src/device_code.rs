@@ -8,6 +8,7 @@ use std::os::unix::ffi::OsStrExt;
 
 use thiserror::Error;
 
+pub use post_link::lower::bare_global_name;
 pub use post_link::requirements::{AttributeError, KernelAttributes};
 
 use crate::device::{self, DeviceError, KernelEntry, KernelLayout, SpecIdRead};

@@ -37,3 +37,6 @@ mod private_arrays;
 pub mod registration;
 
 pub use container::{OffloadImage, SPEC_CONSTANTS_KEY, holds_registered_images, sycl_images};
+// `device::build_images`' split and spec-constant choices, as post-link defines them.
+pub use post_link::images::Split;
+pub use post_link::lower::Mode;
