@@ -31,7 +31,10 @@ pub enum Error {
     Finished(String),
 }
 
-/// One device compile's module, between reading and [`DeviceCode::finish`].
+/// One device compile's module, between reading and [`DeviceCode::finish`]. The steps run in
+/// the order they are declared: private arrays need the resolved IDs, the kernel objects are
+/// read before the wrappers replace the kernels, and attributes and sources go onto the
+/// wrappers.
 pub struct DeviceCode<'c> {
     module: Module<'c>,
 }
@@ -181,5 +184,159 @@ fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
         b"z" => Some("default<Oz>"),
         b"3" | b"4" | b"fast" => Some("default<O3>"),
         _ => Some("default<O2>"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device_link::KERNEL_SOURCE_ATTRIBUTE;
+
+    /// A kernel calling an unoptimised helper, with debug information for the kernel.
+    const MODULE: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func void @helper() #0 {
+  ret void
+}
+define spir_kernel void @k() !dbg !5 {
+  call spir_func void @helper(), !dbg !8
+  ret void, !dbg !8
+}
+attributes #0 = { noinline optnone }
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "t", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.cpp", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocation(line: 1, column: 1, scope: !5)
+"#;
+
+    fn with_module<R>(steps: impl for<'c> FnOnce(DeviceCode<'c>) -> Result<R, Error>) -> R {
+        read(
+            MODULE.as_bytes().to_vec(),
+            "k.ll",
+            || -> Result<Vec<u8>, Error> { panic!("readable input is not read again") },
+            steps,
+        )
+        .expect("the steps succeed")
+    }
+
+    /// `helper`'s callers in the bitcode `finish` wrote.
+    fn helper_calls(bitcode: Vec<u8>) -> usize {
+        let ctx = Context::new();
+        let module = ctx
+            .parse_ir(bitcode, "finished")
+            .expect("finished bitcode parses");
+        module
+            .get_function("helper")
+            .map_or(0, |helper| helper.direct_calls().len())
+    }
+
+    #[test]
+    fn unreadable_bitcode_is_read_again_from_the_text() {
+        let mut reread = false;
+        let kernels = read(
+            b"BC\xC0\xDEdamaged".to_vec(),
+            "dev.bc",
+            || -> Result<Vec<u8>, Error> {
+                reread = true;
+                Ok(MODULE.as_bytes().to_vec())
+            },
+            |mut code| Ok(code.kernel_objects(true).len()),
+        )
+        .expect("the text is read");
+        assert!(reread);
+        assert_eq!(kernels, 1);
+    }
+
+    #[test]
+    fn unreadable_twice_reports_the_first_error() {
+        let raw = b"define garbage".to_vec();
+        let first = Context::new()
+            .parse_ir(raw.clone(), "dev.bc")
+            .err()
+            .expect("garbage does not parse");
+        let error = read(
+            raw,
+            "dev.bc",
+            || Ok(b"@@@".to_vec()),
+            |_code| -> Result<(), Error> { panic!("nothing to run steps on") },
+        )
+        .expect_err("neither form reads");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot read the device bitcode 'dev.bc': {}",
+                first.trim_end()
+            )
+        );
+    }
+
+    #[test]
+    fn debug_information_is_dropped_unless_kept() {
+        for keep in [false, true] {
+            let kept = with_module(|mut code| {
+                assert_eq!(code.kernel_objects(keep).len(), 1);
+                Ok(code.module.has_named_md("llvm.dbg.cu"))
+            });
+            assert_eq!(kept, keep);
+        }
+    }
+
+    #[test]
+    fn only_unoptimised_code_has_noinline_callees_inlined() {
+        for (level, calls) in [(Some("0"), 0), (Some("1"), 1), (None, 1)] {
+            let bitcode = with_module(|code| code.finish(level.map(OsStr::new)));
+            assert_eq!(helper_calls(bitcode), calls, "-O{level:?}");
+        }
+        // The steps before `finish` leave the call alone.
+        let bitcode = with_module(|code| Ok(code.module.to_bitcode().to_vec()));
+        assert_eq!(helper_calls(bitcode), 1);
+    }
+
+    #[test]
+    fn kernel_sources_go_onto_kernels_in_the_module() {
+        with_module(|code| {
+            code.record_kernel_source("k", "/src/k.cpp:3:7");
+            code.record_kernel_source("absent", "/src/k.cpp:9:1");
+            let k = code.module.get_function("k").expect("k is defined");
+            assert_eq!(
+                k.string_attribute(KERNEL_SOURCE_ATTRIBUTE).as_deref(),
+                Some("/src/k.cpp:3:7")
+            );
+            assert!(code.module.get_function("absent").is_none());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn finished_bitcode_reads_back_as_text() {
+        let bitcode = with_module(|code| code.finish(Some(OsStr::new("2"))));
+        let text = bitcode_as_text(bitcode, "k.bc").expect("bitcode");
+        let ctx = Context::new();
+        let module = ctx
+            .parse_ir(text.into_bytes(), "k.ll")
+            .expect("the text parses");
+        assert!(module.get_function("k").is_some_and(|k| k.is_spir_kernel()));
+        let error = bitcode_as_text(b"BC\xC0\xDE".to_vec(), "k.bc").expect_err("damaged");
+        assert!(
+            error
+                .to_string()
+                .starts_with("internal error: reading the finished device code: ")
+        );
+    }
+
+    #[test]
+    fn pipelines_follow_the_last_o_flag() {
+        let pipeline = |level: Option<&str>| device_pipeline(level.map(OsStr::new));
+        assert_eq!(pipeline(None), Some("default<O2>"));
+        assert_eq!(pipeline(Some("0")), None);
+        assert_eq!(pipeline(Some("1")), Some("default<O1>"));
+        assert_eq!(pipeline(Some("g")), Some("default<O2>"));
+        assert_eq!(pipeline(Some("fast")), Some("default<O3>"));
+        assert_eq!(pipeline(Some("s")), Some("default<Os>"));
+        assert_eq!(pipeline(Some("z")), Some("default<Oz>"));
     }
 }
