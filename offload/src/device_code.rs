@@ -21,14 +21,21 @@ use crate::private_arrays;
 pub enum Error {
     #[error("cannot read the device bitcode '{name}': {message}")]
     Unreadable { name: String, message: String },
+    /// Boxed: the step errors are rare, and every step's `Result` stays small.
     #[error(transparent)]
-    Device(#[from] DeviceError),
+    Device(Box<DeviceError>),
     #[error("internal error: device module invalid after rewriting: {0}")]
     Invalid(String),
     #[error("internal error: optimising the device code: {0}")]
     Optimisation(String),
     #[error("internal error: reading the finished device code: {0}")]
     Finished(String),
+}
+
+impl From<DeviceError> for Error {
+    fn from(e: DeviceError) -> Self {
+        Error::Device(Box::new(e))
+    }
 }
 
 /// One device compile's module, between reading and [`DeviceCode::finish`]. The steps run in
