@@ -1,6 +1,6 @@
 //! Device-side steps of the `sycl-clang++` pipeline that stock clang-22 does not do:
 //!
-//! * [`resolve_symbolic_ids`]: the device prelude turns `__builtin_sycl_unique_stable_id(S)`
+//! * `resolve_symbolic_ids`: the device prelude turns `__builtin_sycl_unique_stable_id(S)`
 //!   into a call of `__sycl_specconst::symbolic_id(&S)`; the call's argument is the spec id's
 //!   own global, whose name is its mangled name. The front end's analysis of the same TU maps
 //!   that name to the symbolic ID, so device and footer agree by construction (internal

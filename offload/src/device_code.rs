@@ -77,13 +77,13 @@ pub fn bitcode_as_text(bitcode: Vec<u8>, name: &str) -> Result<String, Error> {
 }
 
 impl DeviceCode<'_> {
-    /// Every spec-id global the device code takes a symbolic ID of ([`device::spec_id_reads`]).
+    /// Every spec-id global the device code takes a symbolic ID of (`device::spec_id_reads`).
     pub fn spec_id_reads(&self) -> Vec<SpecIdRead> {
         device::spec_id_reads(&self.module)
     }
 
     /// Replaces the symbolic-ID calls with the IDs `symbolic_id_of` gives each spec-id global
-    /// (by LLVM name); returns how many ([`device::resolve_symbolic_ids`]).
+    /// (by LLVM name); returns how many (`device::resolve_symbolic_ids`).
     pub fn resolve_symbolic_ids(
         &mut self,
         symbolic_id_of: impl Fn(&str) -> Option<String>,
