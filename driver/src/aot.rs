@@ -3,7 +3,7 @@
 //! CPU runtime as Intel's `opencl-aot` builds it (program from SPIR-V, build, read
 //! `CL_PROGRAM_BINARIES`). The runtime then loads the binary as it is, with no JIT compile.
 //!
-//! The runtime library is loaded in a forked child (`post_link::isolate`): it is a second
+//! The runtime library is loaded in a forked child (`process::run_in_child`): it is a second
 //! compiler with its own LLVM, and it ends the process on some inputs instead of returning an
 //! error; in the child, neither can reach the driver. One child builds every image.
 
@@ -42,12 +42,11 @@ pub(crate) fn compile_cpu_images(tc: &Toolchain, images: &mut [DeviceImage]) -> 
         .iter()
         .map(|&i| images[i].kernels.as_slice())
         .collect();
-    let encoded = post_link::isolate::run_in_child(|| build_all(&library, &spirv, &kernels))
-        .map_err(|e| {
-            Failure::Message(format!(
-                "ahead-of-time compilation for spir64_x86_64 failed: {e}"
-            ))
-        })?;
+    let encoded = process::run_in_child(|| build_all(&library, &spirv, &kernels)).map_err(|e| {
+        Failure::Message(format!(
+            "ahead-of-time compilation for spir64_x86_64 failed: {e}"
+        ))
+    })?;
     let binaries = decode(&encoded).ok_or_else(|| {
         Failure::Message("ahead-of-time compilation for spir64_x86_64 returned no binary".into())
     })?;

@@ -47,7 +47,7 @@ pub(crate) struct Input {
     pub(crate) preprocessed: bool,
 }
 
-pub(crate) use post_link::images::Split;
+pub(crate) use offload::Split;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SpecConstMode {

@@ -6,8 +6,7 @@
 use std::path::Path;
 
 use model::{AspectArgument, KernelAttributes, SourceLocation};
-use post_link::llvm::Module;
-use post_link::requirements;
+use offload::device_code::{self, DeviceCode};
 
 use crate::executor::{Failure, Result};
 use crate::kernels::Launch;
@@ -15,7 +14,7 @@ use crate::kernels::Launch;
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.
 pub(crate) fn apply(
-    module: &Module<'_>,
+    code: &DeviceCode<'_>,
     analysis: &model::Analysis,
     placed: &[(String, Launch<'_>)],
     sycl_include: &Path,
@@ -31,7 +30,7 @@ pub(crate) fn apply(
         let table = aspects.get_or_insert_with(|| aspect_table(sycl_include));
         match device_attributes(written, table) {
             Ok(attributes) => {
-                if let Err(e) = requirements::attach(module, name, &attributes) {
+                if let Err(e) = code.attach_requirements(name, &attributes) {
                     problems.push(located(&kernel.location, &e.to_string()));
                 }
             }
@@ -74,7 +73,7 @@ fn unplaced(analysis: &model::Analysis, placed: &[(String, Launch<'_>)]) -> Vec<
 fn device_attributes(
     written: &KernelAttributes,
     aspects: &[(String, u32)],
-) -> std::result::Result<requirements::KernelAttributes, Vec<String>> {
+) -> std::result::Result<device_code::KernelAttributes, Vec<String>> {
     let mut unknown = Vec::new();
     let device_has = written.device_has.as_ref().map(|names| {
         names
@@ -111,7 +110,7 @@ fn device_attributes(
     if !unknown.is_empty() {
         return Err(unknown);
     }
-    Ok(requirements::KernelAttributes {
+    Ok(device_code::KernelAttributes {
         reqd_work_group_size: written.reqd_work_group_size.clone(),
         work_group_size_hint: written.work_group_size_hint.clone(),
         reqd_sub_group_size,

@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use offload::OffloadImage;
+use offload::device_code::{self, DeviceCode};
 use offload::integration_header::{self, KernelInfo};
-use offload::{OffloadImage, device, device_link, object_layout};
-use post_link::llvm::Context;
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
@@ -589,11 +589,7 @@ pub(crate) fn compile_device_only(ex: &Executor<'_>, source: &Input, output: &Pa
         device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
     let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
     let bytes = if cl.phase == Phase::Assemble {
-        let ctx = Context::new();
-        let module = ctx
-            .parse_ir(bitcode, &source.path.to_string_lossy())
-            .map_err(|e| format!("internal error: reading the finished device code: {e}"))?;
-        module.to_text().into_bytes()
+        device_code::bitcode_as_text(bitcode, &source.path.to_string_lossy())?.into_bytes()
     } else {
         bitcode
     };
@@ -807,65 +803,14 @@ fn checked_device_code(
     finish_device_code(unit, raw, analysis)
 }
 
-/// Unoptimised device code (-O0) gets its calls inlined, and nothing else: Intel's CPU
-/// compiler vectorises each function a kernel calls into a variant of its own, and crashes
-/// (a segmentation fault while the runtime builds the program) on such variants of
-/// unoptimised code: address-space casts, reductions, group copies. DPC++ avoids that by
-/// asking for an unoptimised build (`-cl-opt-disable`), which makes the CPU device compute
-/// sub-group algorithms wrongly (docs/device-library.md). Kernels stay as compiled (their
-/// own code is not optimised).
-fn inline_unoptimised_calls(module: &post_link::llvm::Module<'_>) {
-    for function in module.functions() {
-        if function.is_declaration() || function.is_spir_kernel() {
-            continue;
-        }
-        function.remove_enum_attribute("noinline");
-        function.remove_enum_attribute("optnone");
-        function.add_enum_attribute("alwaysinline");
-    }
-}
-
-/// The LLVM pipeline that finishes device code at the device compile's optimisation level
-/// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
-fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
-    let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
-    match level {
-        b"0" => None,
-        b"1" => Some("default<O1>"),
-        b"s" => Some("default<Os>"),
-        b"z" => Some("default<Oz>"),
-        b"3" | b"4" | b"fast" => Some("default<O3>"),
-        _ => Some("default<O2>"),
-    }
-}
-
-/// The device compile's module; when clang-22 wrote bitcode LLVM cannot read back, the
-/// compile's text without its constructor lists (`reread`).
-fn read_device_module<'c>(
-    ctx: &'c Context,
-    raw: Vec<u8>,
-    name: &str,
-    reread: impl FnOnce() -> Result<Vec<u8>>,
-) -> Result<post_link::llvm::Module<'c>> {
-    match ctx.parse_ir(raw, name) {
-        Ok(module) => Ok(module),
-        Err(first) => ctx.parse_ir(reread()?, name).map_err(|_| {
-            Failure::Message(format!(
-                "cannot read the device bitcode '{name}': {}",
-                first.trim_end()
-            ))
-        }),
-    }
-}
-
 /// Every spec id the device code reads gets its symbolic ID; those the host parse never saw
 /// are looked up (and added to the analysis, so to the footer) or refused, located.
 fn resolve_spec_ids(
-    module: &mut post_link::llvm::Module<'_>,
+    code: &mut DeviceCode<'_>,
     options: &plugin::Options,
     analysis: &mut model::Analysis,
 ) -> Result<()> {
-    let reads = device::spec_id_reads(module);
+    let reads = code.spec_id_reads();
     spec_ids::add_device_only(options, analysis, &reads)?;
     spec_ids::refuse_unknown(analysis, &reads)?;
     // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
@@ -873,13 +818,12 @@ fn resolve_spec_ids(
     let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for s in &analysis.spec_ids {
         ids.insert(&s.mangled_name, &s.symbolic_id);
-        if let Some(bare) = post_link::lower::bare_global_name(&s.mangled_name) {
+        if let Some(bare) = device_code::bare_global_name(&s.mangled_name) {
             ids.insert(bare, &s.symbolic_id);
         }
     }
-    device::resolve_symbolic_ids(module, |global| ids.get(global).map(|id| id.to_string()))
-        .map(|_resolved| ())
-        .map_err(|e| Failure::Message(e.to_string()))
+    code.resolve_symbolic_ids(|global| ids.get(global).map(|id| id.to_string()))?;
+    Ok(())
 }
 
 /// Resolves symbolic IDs with the analysis and gives kernels the runtime's calling
@@ -889,44 +833,38 @@ fn finish_device_code(
     raw: Vec<u8>,
     analysis: &mut model::Analysis,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
-    let ctx = Context::new();
     let name = unit.files.raw_device.to_string_lossy();
-    let mut module = read_device_module(&ctx, raw, &name, || {
-        unit.device_text_without_constructor_lists()
-    })?;
-    resolve_spec_ids(&mut module, &unit.analysis_options(), analysis)?;
-    offload::private_arrays::lower_private_arrays(&mut module).map_err(|e| e.to_string())?;
-    let analysis = &*analysis;
+    let reread = || unit.device_text_without_constructor_lists();
+    device_code::read(raw, &name, reread, |mut code| {
+        resolve_spec_ids(&mut code, &unit.analysis_options(), analysis)?;
+        code.lower_private_arrays()?;
+        finish_kernels(unit, code, analysis)
+    })
+}
+
+/// Wraps the placed kernels, attaches their attributes and sources, and optimises the
+/// module; returns the final bitcode and the kernels' descriptions.
+fn finish_kernels(
+    unit: &Unit<'_>,
+    mut code: DeviceCode<'_>,
+    analysis: &model::Analysis,
+) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
     let emulated = unit.cl.kernel_spec_constants() == SpecConstMode::Emulation;
     let source = unit.source.path.to_string_lossy();
-    let placed = place_device_kernels(&mut module, analysis, unit.cl.flags.debug_info)?;
-    let entries = device::wrap_kernels(&mut module, emulated, &source, |name| {
+    let placed = place_device_kernels(&mut code, analysis, unit.cl.flags.debug_info)?;
+    let entries = code.wrap_kernels(emulated, &source, |name| {
         placed
             .iter()
             .find(|p| p.name == name)
             .map(|p| p.layout.clone())
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     let launches: Vec<(String, kernels::Launch<'_>)> = placed
         .iter()
         .filter_map(|p| Some((p.name.clone(), p.launch?)))
         .collect();
-    attributes::apply(&module, analysis, &launches, &unit.tc.sycl_include)?;
-    record_kernel_sources(&module, &launches);
-    module
-        .verify()
-        .map_err(|e| format!("internal error: device module invalid after rewriting: {e}"))?;
-    // The wrappers come after clang's optimisation: without another round each kernel calls
-    // its body with the kernel object in memory, and the body reloads accessor pointers and
-    // ranges in every loop iteration (stores through generic pointers may alias the object).
-    // Inlined and split by SROA, they are plain values, as in a hand-written OpenCL kernel.
-    let pipeline = device_pipeline(unit.cl.flags.optimization.as_deref()).unwrap_or_else(|| {
-        inline_unoptimised_calls(&module);
-        "always-inline"
-    });
-    module
-        .run_passes(pipeline)
-        .map_err(|e| format!("internal error: optimising the device code: {e}"))?;
+    attributes::apply(&code, analysis, &launches, &unit.tc.sycl_include)?;
+    record_kernel_sources(&code, &launches);
+    let bitcode = code.finish(unit.cl.flags.optimization.as_deref())?;
     let kernels = entries
         .into_iter()
         .map(|entry| {
@@ -937,20 +875,14 @@ fn finish_device_code(
             kernels::kernel_info(entry, launch)
         })
         .collect();
-    Ok((module.to_bitcode().to_vec(), kernels))
+    Ok((bitcode, kernels))
 }
 
 /// Marks each placed kernel with where its callable is defined, so the device link tells one
 /// kernel launched from several TUs (one definition, in a header) from two kernels that share
 /// a name. The file is canonical: TUs may reach one header by different paths.
-fn record_kernel_sources(
-    module: &post_link::llvm::Module<'_>,
-    placed: &[(String, kernels::Launch<'_>)],
-) {
+fn record_kernel_sources(code: &DeviceCode<'_>, placed: &[(String, kernels::Launch<'_>)]) {
     for (name, (_, object)) in placed {
-        let Some(kernel) = module.get_function(name) else {
-            continue;
-        };
         let at = &object.location;
         let file = at.file.as_deref().map_or_else(String::new, |f| {
             std::fs::canonicalize(f)
@@ -958,8 +890,7 @@ fn record_kernel_sources(
                 .to_string_lossy()
                 .into_owned()
         });
-        let source = format!("{file}:{}:{}", at.line, at.column);
-        kernel.set_string_attribute(device_link::KERNEL_SOURCE_ATTRIBUTE, &source);
+        code.record_kernel_source(name, &format!("{file}:{}:{}", at.line, at.column));
     }
 }
 
@@ -967,16 +898,13 @@ fn record_kernel_sources(
 /// errors printed; the device module's debug information, read for the layouts, is dropped
 /// unless the user wants it.
 fn place_device_kernels<'a>(
-    module: &mut post_link::llvm::Module<'_>,
+    code: &mut DeviceCode<'_>,
     analysis: &'a model::Analysis,
     keep_debug_info: bool,
 ) -> Result<Vec<kernels::Placed<'a>>> {
     let refused = refuse_special_captures(analysis);
     let started = Instant::now();
-    let objects = object_layout::device_objects(module);
-    if !keep_debug_info {
-        module.strip_debug_info();
-    }
+    let objects = code.kernel_objects(keep_debug_info);
     timing("kernel objects from device debug info", started.elapsed());
     match kernels::place_kernels(analysis, objects) {
         Ok(placed) if !refused => Ok(placed),

@@ -31,6 +31,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<offload::device_code::Error> for Failure {
+    fn from(e: offload::device_code::Error) -> Self {
+        Failure::Message(e.to_string())
+    }
+}
+
 pub(crate) type Result<T> = std::result::Result<T, Failure>;
 
 /// Prints the driver's own error line.

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+use offload::Mode;
 use offload::device;
 use offload::device_link::LinkError;
-use post_link::lower::Mode;
 
 use crate::args::{CommandLine, SpecConstMode};
 use crate::executor::{Executor, Failure, Result, Scratch, timing};

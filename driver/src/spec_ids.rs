@@ -18,7 +18,7 @@ fn known_globals(analysis: &Analysis) -> HashSet<&str> {
     let mut known = HashSet::with_capacity(analysis.spec_ids.len());
     for s in &analysis.spec_ids {
         known.insert(s.mangled_name.as_str());
-        if let Some(bare) = post_link::lower::bare_global_name(&s.mangled_name) {
+        if let Some(bare) = offload::device_code::bare_global_name(&s.mangled_name) {
             known.insert(bare);
         }
     }

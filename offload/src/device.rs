@@ -1,6 +1,6 @@
 //! Device-side steps of the `sycl-clang++` pipeline that stock clang-22 does not do:
 //!
-//! * [`resolve_symbolic_ids`]: the device prelude turns `__builtin_sycl_unique_stable_id(S)`
+//! * `resolve_symbolic_ids`: the device prelude turns `__builtin_sycl_unique_stable_id(S)`
 //!   into a call of `__sycl_specconst::symbolic_id(&S)`; the call's argument is the spec id's
 //!   own global, whose name is its mangled name. The front end's analysis of the same TU maps
 //!   that name to the symbolic ID, so device and footer agree by construction (internal
@@ -103,7 +103,7 @@ pub struct SpecIdRead {
 /// Every spec-id global a `symbolic_id(&S)` call names, once, in module order, with the
 /// kernels that reach the call (through at most a few levels of calls: clang inlines the
 /// getters into the kernel at any optimisation level but `-O0`).
-pub fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
+pub(crate) fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
     let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
         return Vec::new();
     };
@@ -173,7 +173,7 @@ fn kernels_reaching(function: Function<'_>) -> Vec<String> {
 
 /// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
 /// Returns the number of calls replaced.
-pub fn resolve_symbolic_ids(
+pub(crate) fn resolve_symbolic_ids(
     module: &mut Module<'_>,
     symbolic_id_of: impl Fn(&str) -> Option<String>,
 ) -> Result<usize, DeviceError> {
@@ -239,7 +239,7 @@ fn replace_symbolic_id_calls(
 /// takes the runtime's spec-constant buffer, which the handler then points at.
 /// The wrappers carry `"sycl-module-id"=module_id` (the source), which per-source device-code
 /// split goes by.
-pub fn wrap_kernels(
+pub(crate) fn wrap_kernels(
     module: &mut Module<'_>,
     spec_constants_buffer: bool,
     module_id: &str,

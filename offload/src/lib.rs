@@ -1,6 +1,9 @@
 //! The device side of a `sycl-clang++` build, between the compiles and the host link; the
 //! driver runs these steps, `sycl-post-link` none of them.
 //!
+//! * `device_code` — the driver's handle on one device compile's module (`DeviceCode`): read,
+//!   IDs resolved, kernels wrapped and annotated, verified, optimised, written as bitcode; the
+//!   driver answers what its analysis knows and names no LLVM type.
 //! * `device` — symbolic-ID resolution, wrapper kernels, the device images a link registers
 //!   (`build_images`: device link, split, lowering, SPIR-V, property sets).
 //! * `device_link` — the device link: one kernel per name, only kernel code kept, undefined
@@ -25,11 +28,15 @@ use post_link::{images, isolate, lower, prop};
 
 mod container;
 pub mod device;
+pub mod device_code;
 pub mod device_link;
 pub mod integration_header;
 pub mod ir_text;
 pub mod object_layout;
-pub mod private_arrays;
+mod private_arrays;
 pub mod registration;
 
 pub use container::{OffloadImage, SPEC_CONSTANTS_KEY, holds_registered_images, sycl_images};
+// `device::build_images`' split and spec-constant choices, as post-link defines them.
+pub use post_link::images::Split;
+pub use post_link::lower::Mode;

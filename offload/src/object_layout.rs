@@ -69,7 +69,7 @@ pub struct DeviceObject {
 
 /// Every kernel definition of `module` (in module order) with its object as the device
 /// compile describes it.
-pub fn device_objects(module: &Module<'_>) -> Vec<(String, DeviceObject)> {
+pub(crate) fn device_objects(module: &Module<'_>) -> Vec<(String, DeviceObject)> {
     module
         .functions()
         .into_iter()

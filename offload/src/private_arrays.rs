@@ -15,7 +15,7 @@ pub(crate) const PRIVATE_ARRAY_FUNCTION: &str = "_ZN16__sycl_specconst13private_
 
 /// Rewrites every `private_array` call; returns how many. Runs after the symbolic IDs are
 /// resolved (the first argument is then the ID string).
-pub fn lower_private_arrays(module: &mut Module<'_>) -> Result<usize, DeviceError> {
+pub(crate) fn lower_private_arrays(module: &mut Module<'_>) -> Result<usize, DeviceError> {
     let Some((rewritten, function)) = rewrite_calls(module)? else {
         return Ok(0);
     };
