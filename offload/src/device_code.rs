@@ -12,10 +12,10 @@ pub use post_link::lower::bare_global_name;
 pub use post_link::requirements::{AttributeError, KernelAttributes};
 
 use crate::device::{self, DeviceError, SpecIdRead};
-use model::kernel_abi::{DeviceKernel, KernelLayout};
 use crate::llvm::{Context, Module};
 use crate::object_layout::{self, DeviceObject};
 use crate::private_arrays;
+use model::kernel_abi::{DeviceKernel, KernelLayout};
 
 /// A failed step on the device module. The texts are the driver's messages.
 #[derive(Debug, Error)]
