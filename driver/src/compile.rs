@@ -293,6 +293,7 @@ impl Unit<'_> {
             unique_prefix: None,
             skip_teardown: false,
             header_cache: crate::toolchain::header_cache_dir(),
+            kernel_details: true,
         }
     }
 }

@@ -241,6 +241,7 @@ fn run_job(batch: &Batch<'_>, job: &Job) -> Result<(), String> {
         unique_prefix: batch.unique_prefix.clone(),
         skip_teardown: false,
         header_cache: None,
+        kernel_details: false,
     };
     let analysis = plugin::analyze(&options).map_err(|e| match e {
         plugin::Error::Compile { diagnostics, .. } => format!(

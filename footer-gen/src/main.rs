@@ -207,6 +207,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
         skip_teardown: true,
         header_cache: None,
+        // The footer and --json name kernels; the device compile's details are not theirs.
+        kernel_details: false,
     };
     let analysis = match plugin::analyze(&options) {
         Ok(a) => a,

@@ -47,6 +47,11 @@ pub struct Options {
     /// start with `#include <sycl/sycl.hpp>` load them instead of parsing them again. `None`
     /// parses everything every time.
     pub header_cache: Option<PathBuf>,
+    /// Describe each kernel launch for a device compile too: its object's arguments, its
+    /// special captures, its SYCL kernel attributes and the restrictions its code breaks.
+    /// Without them (a footer, `--json`) launches keep their name, invoker, callable and place,
+    /// and the walk does less than half its work on kernel-heavy TUs.
+    pub kernel_details: bool,
 }
 
 /// Why a TU could not be analysed.
@@ -325,6 +330,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let (tu, parse_args) = parse_source(&index, options, &args, streamed_source.as_deref())?;
     timing.parsed();
     let mut walker = analysis::Walker::new(unique_prefix.clone(), analysis::Purpose::Analysis);
+    walker.set_kernel_details(options.kernel_details);
     walker.walk_tu(tu.cursor());
     timing.report(parse_args.len() > args.len());
     let mut probes = walker.take_probes();

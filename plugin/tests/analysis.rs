@@ -12,6 +12,10 @@ fn mock_include() -> String {
 }
 
 fn analyse(source: &str) -> Analysis {
+    analyse_with(source, true)
+}
+
+fn analyse_with(source: &str, kernel_details: bool) -> Analysis {
     let mut file = tempfile::Builder::new()
         .suffix(".cpp")
         .tempfile()
@@ -23,6 +27,7 @@ fn analyse(source: &str) -> Analysis {
         unique_prefix: Some("P".into()),
         skip_teardown: false,
         header_cache: None,
+        kernel_details,
     };
     analyze(&options).expect("analysis succeeds")
 }
@@ -184,6 +189,44 @@ fn templates_explicit_implicit_and_variable_templates() {
     );
 }
 
+/// The footer's analysis (no kernel details) names the same launches as the device
+/// compile's, without their objects, attributes or restriction findings.
+#[test]
+fn kernel_details_are_left_out_when_not_asked_for() {
+    let source = r#"#include "sycl.hpp"
+        int *global_counter;
+        void f(sycl::handler &h, int *p) {
+          h.single_task<class Named>([=] { p[0] = 1; global_counter = p; });
+        }
+        "#;
+    let full = analyse_with(source, true);
+    let names = analyse_with(source, false);
+    assert_eq!(full.kernels.len(), 1);
+    assert_eq!(names.kernels.len(), 1);
+    let (detailed, named) = (&full.kernels[0], &names.kernels[0]);
+    assert_eq!(
+        (
+            &named.name,
+            &named.invoker,
+            &named.callable,
+            named.location.line
+        ),
+        (
+            &detailed.name,
+            &detailed.invoker,
+            &detailed.callable,
+            detailed.location.line
+        )
+    );
+    assert!(detailed.object.is_some());
+    assert!(named.object.is_none());
+    assert!(
+        !full.kernel_restrictions.is_empty(),
+        "the global write is a finding"
+    );
+    assert!(names.kernel_restrictions.is_empty());
+}
+
 #[test]
 fn kernels_with_and_without_kernel_handler() {
     let a = analyse(
@@ -231,6 +274,7 @@ fn compile_errors_are_reported_not_analysed() {
         unique_prefix: None,
         skip_teardown: false,
         header_cache: None,
+        kernel_details: true,
     })
     .expect_err("syntax error");
     match err {

@@ -97,11 +97,12 @@ impl<'tu> Walker<'tu> {
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
         let launched = if is_invoker_name && declared_in_sycl(callee) {
-            let Some(launched) = invoker_launch(call, callee, &self.launches.template_values)
+            let template_values = &self.launches.template_values;
+            let Some(launched) = invoker_launch(call, callee, template_values, self.kernel_details)
             else {
                 return;
             };
-            if let Some(body) = launched.body {
+            if let Some(body) = launched.body.filter(|_| self.kernel_details) {
                 // An unnamed functor kernel is named by its type.
                 let functor = match &launched.callable {
                     Callable::Type(t) => Some(t.clone()),
@@ -272,6 +273,7 @@ fn invoker_launch<'tu>(
     call: Cursor<'tu>,
     callee: Cursor<'tu>,
     template_values: &kernel_attributes::TemplateValues,
+    details: bool,
 ) -> Option<Launched<'tu>> {
     let nargs = u32::try_from(call.num_arguments()).unwrap_or(0);
     let arguments: Vec<Cursor<'tu>> = (0..nargs).filter_map(|i| call.argument(i)).collect();
@@ -297,14 +299,27 @@ fn invoker_launch<'tu>(
             body: None,
         });
     };
-    let (callable, attributes, body) = match lambda_in(arg) {
+    let lambda = lambda_in(arg);
+    let callable = match lambda {
+        Some(_) => Callable::Lambda,
+        None => Callable::Type(record.ty().canonical().spelling()),
+    };
+    if !details {
+        return Some(Launched {
+            callable,
+            takes_kernel_handler: call_operator_takes_kernel_handler(record),
+            object: None,
+            special_captures: Vec::new(),
+            attributes: KernelAttributes::default(),
+            body: None,
+        });
+    }
+    let (attributes, body) = match lambda {
         Some(lambda) => (
-            Callable::Lambda,
             kernel_attributes::lambda_attributes(lambda, template_values),
             Some(lambda),
         ),
         None => (
-            Callable::Type(record.ty().canonical().spelling()),
             kernel_attributes::functor_attributes(record),
             // libclang shows no members of an implicit instantiation: the restrictions then
             // check the template's own `operator()` (restrictions.rs says how).

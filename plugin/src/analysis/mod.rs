@@ -76,9 +76,16 @@ pub(crate) struct Walker<'tu> {
     /// enumeration arguments of variable templates.
     enumerators: FxHashMap<(String, i128), String>,
     warnings: Vec<String>,
+    /// Kernel objects, attributes and restrictions too (`Options::kernel_details`).
+    kernel_details: bool,
 }
 
 impl Walker<'_> {
+    /// Whether launches get their objects, attributes and restriction checks.
+    pub(crate) fn set_kernel_details(&mut self, details: bool) {
+        self.kernel_details = details;
+    }
+
     pub(crate) fn new(prefix: String, purpose: Purpose) -> Self {
         Walker {
             prefix,
@@ -93,6 +100,7 @@ impl Walker<'_> {
             probe_targets: HashMap::new(),
             enumerators: FxHashMap::default(),
             warnings: Vec::new(),
+            kernel_details: true,
         }
     }
 }
