@@ -279,25 +279,30 @@ mod tests {
         }
     }
 
-    /// The device compile's view: a 1-dimensional accessor, then 4 bytes.
+    /// A 1-dimensional accessor, then 4 bytes.
+    fn accessor_then_bytes() -> Vec<KernelArgument> {
+        vec![
+            KernelArgument {
+                offset: 0,
+                kind: ArgumentKind::Accessor {
+                    target: BufferTarget::Device,
+                    dimensions: 1,
+                    element_size: 4,
+                    keeps_offset: true,
+                },
+            },
+            KernelArgument {
+                offset: 32,
+                kind: ArgumentKind::Bytes { size: 4 },
+            },
+        ]
+    }
+
+    /// The device compile's view: [`accessor_then_bytes`] in 40 bytes.
     fn device_object() -> Vec<(String, DeviceObject)> {
         let layout = KernelLayout {
             object_size: 40,
-            arguments: vec![
-                KernelArgument {
-                    offset: 0,
-                    kind: ArgumentKind::Accessor {
-                        target: BufferTarget::Device,
-                        dimensions: 1,
-                        element_size: 4,
-                        keeps_offset: true,
-                    },
-                },
-                KernelArgument {
-                    offset: 32,
-                    kind: ArgumentKind::Bytes { size: 4 },
-                },
-            ],
+            arguments: accessor_then_bytes(),
         };
         vec![(
             "_ZTSZ4mainEUlvE_".to_string(),
@@ -330,24 +335,7 @@ mod tests {
         );
         assert!(errors[0].contains("disagrees"), "{}", errors[0]);
         // Agreeing descriptions pass, with the device's layout and the launch.
-        let agreeing = analysis(
-            vec![
-                KernelArgument {
-                    offset: 0,
-                    kind: ArgumentKind::Accessor {
-                        target: BufferTarget::Device,
-                        dimensions: 1,
-                        element_size: 4,
-                        keeps_offset: true,
-                    },
-                },
-                KernelArgument {
-                    offset: 32,
-                    kind: ArgumentKind::Bytes { size: 4 },
-                },
-            ],
-            true,
-        );
+        let agreeing = analysis(accessor_then_bytes(), true);
         let placed = place_kernels(&agreeing, device_object()).expect("agrees");
         assert!(placed[0].launch.is_some());
         // A description the front end marked incomplete (base classes) is not compared.
