@@ -427,7 +427,7 @@ fn kernel_parameters(
     let params = kernel.params();
     let object = params.first().ok_or("no parameters")?;
     let object_space = match object.pointer_address_space() {
-        Some(space @ (GENERIC | GLOBAL)) => space,
+        Some(space @ (GENERIC | GLOBAL_SPACE)) => space,
         _ => return Err("the first parameter is not a generic or global pointer"),
     };
     let object_size = kernel
@@ -476,8 +476,7 @@ fn object_layout(
     }
 }
 
-/// SPIR address spaces of the kernel object parameter.
-const GLOBAL: u32 = GLOBAL_SPACE;
+/// SPIR's generic address space (the kernel object parameter's, besides global).
 const GENERIC: u32 = 4;
 
 /// One wrapper kernel: it takes the runtime's arguments, builds the kernel object in private

@@ -217,29 +217,34 @@ impl Decompose<'_> {
 /// The argument a SYCL special class `ty` (its template's name `special`) becomes.
 fn special_argument(ty: DiNode<'_>, special: &str) -> Result<ArgumentKind, ObjectLayoutError> {
     complete(ty)?;
-    kernel_abi::special_argument(special, &ClassFacts(ty))
+    let facts = ClassFacts {
+        class: ty,
+        params: ty.template_params(),
+    };
+    kernel_abi::special_argument(special, &facts)
         .ok_or_else(|| ObjectLayoutError::Unsupported(qualified_name(ty)))
 }
 
-/// A special class's template arguments as the debug information gives them.
-struct ClassFacts<'a>(DiNode<'a>);
+/// A special class and its template parameters as the debug information gives them.
+struct ClassFacts<'a> {
+    class: DiNode<'a>,
+    params: Vec<DiNode<'a>>,
+}
 
 impl SpecialClassFacts for ClassFacts<'_> {
     fn element_size(&self) -> Option<u64> {
-        let params = self.0.template_params();
-        let element = params.first()?.ty().and_then(unqualified)?;
+        let element = self.params.first()?.ty().and_then(unqualified)?;
         element.size_bits().map(bytes)
     }
 
     fn integral_argument(&self, index: usize) -> Option<u64> {
-        let value = self.0.template_params().get(index)?.template_value()?;
+        let value = self.params.get(index)?.template_value()?;
         u64::try_from(value).ok()
     }
 
     fn has_no_offset(&self) -> bool {
         // The property list's type name (`accessor_property_list<…no_offset…>`).
-        self.0
-            .template_params()
+        self.params
             .get(5)
             .and_then(|p| p.ty())
             .and_then(|t| t.name())
@@ -247,7 +252,7 @@ impl SpecialClassFacts for ClassFacts<'_> {
     }
 
     fn size(&self) -> Option<u64> {
-        self.0.size_bits().map(bytes)
+        self.class.size_bits().map(bytes)
     }
 }
 

@@ -102,7 +102,7 @@ impl<'tu> Walker<'tu> {
             else {
                 return;
             };
-            if let Some(body) = launched.body.filter(|_| self.kernel_details) {
+            if let Some(body) = launched.body {
                 // An unnamed functor kernel is named by its type.
                 let functor = match &launched.callable {
                     Callable::Type(t) => Some(t.clone()),
@@ -120,14 +120,7 @@ impl<'tu> Walker<'tu> {
             let takes_kernel_handler = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
                 .filter_map(|i| callee.argument(i))
                 .any(|p| is_kernel_handler(p.ty()));
-            Launched {
-                callable: Callable::EntryPoint,
-                takes_kernel_handler,
-                object: None,
-                special_captures: Vec::new(),
-                attributes: KernelAttributes::default(),
-                body: None,
-            }
+            Launched::without_details(Callable::EntryPoint, takes_kernel_handler)
         } else {
             self.search_instantiation(callee);
             return;
@@ -266,6 +259,20 @@ struct Launched<'tu> {
     body: Option<Cursor<'tu>>,
 }
 
+impl Launched<'_> {
+    /// A launch known by its callable alone (no object, attributes or body to check).
+    fn without_details(callable: Callable, takes_kernel_handler: bool) -> Self {
+        Launched {
+            callable,
+            takes_kernel_handler,
+            object: None,
+            special_captures: Vec::new(),
+            attributes: KernelAttributes::default(),
+            body: None,
+        }
+    }
+}
+
 /// `handler::single_task` / `parallel_for` (and the queue's shortcuts) called by `call`: the
 /// kernel is the last argument; the queue's shortcuts take a defaulted `code_location` after
 /// it, so it is the last argument that can be called. `None`: the call has no arguments.
@@ -290,29 +297,19 @@ fn invoker_launch<'tu>(
         .copied()?;
     let arg_ty = arg.ty().canonical();
     let Some(record) = arg_ty.declaration() else {
-        return Some(Launched {
-            callable: Callable::Type(arg_ty.spelling()),
-            takes_kernel_handler: false,
-            object: None,
-            special_captures: Vec::new(),
-            attributes: KernelAttributes::default(),
-            body: None,
-        });
+        return Some(Launched::without_details(
+            Callable::Type(arg_ty.spelling()),
+            false,
+        ));
     };
     let lambda = lambda_in(arg);
     let callable = match lambda {
         Some(_) => Callable::Lambda,
         None => Callable::Type(record.ty().canonical().spelling()),
     };
+    let launched = Launched::without_details(callable, call_operator_takes_kernel_handler(record));
     if !details {
-        return Some(Launched {
-            callable,
-            takes_kernel_handler: call_operator_takes_kernel_handler(record),
-            object: None,
-            special_captures: Vec::new(),
-            attributes: KernelAttributes::default(),
-            body: None,
-        });
+        return Some(launched);
     }
     let (attributes, body) = match lambda {
         Some(lambda) => (
@@ -332,12 +329,11 @@ fn invoker_launch<'tu>(
     };
     let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);
     Some(Launched {
-        callable,
-        takes_kernel_handler: call_operator_takes_kernel_handler(record),
         object,
         special_captures,
         attributes,
         body,
+        ..launched
     })
 }
 
