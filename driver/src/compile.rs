@@ -814,15 +814,12 @@ fn resolve_spec_ids(
     let reads = code.spec_id_reads();
     spec_ids::add_device_only(options, analysis, &reads)?;
     spec_ids::refuse_unknown(analysis, &reads)?;
-    // Spec-id globals by LLVM name: the mangled name, and for global-namespace C++ variables
-    // (which clang names without `_Z`) also the bare name.
-    let mut ids: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
-    for s in &analysis.spec_ids {
-        ids.insert(&s.mangled_name, &s.symbolic_id);
-        if let Some(bare) = device_code::bare_global_name(&s.mangled_name) {
-            ids.insert(bare, &s.symbolic_id);
-        }
-    }
+    // Spec-id globals by LLVM name.
+    let ids: std::collections::HashMap<&str, &str> = analysis
+        .spec_ids
+        .iter()
+        .flat_map(|s| spec_ids::global_names(s).map(|name| (name, s.symbolic_id.as_str())))
+        .collect();
     code.resolve_symbolic_ids(|global| ids.get(global).map(|id| id.to_string()))?;
     Ok(())
 }

@@ -7,22 +7,21 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use offload::device::SpecIdRead;
-use plugin::model::{Analysis, LocalSpecId};
+use plugin::model::{Analysis, LocalSpecId, SpecId};
 
 use crate::executor::{Failure, Result, timing};
 use crate::kernels;
 
-/// The LLVM global names of the analysis's spec ids: mangled names, and for global-namespace
-/// variables (which clang names without `_Z`) the bare names too.
+/// The LLVM global names of a spec id: its mangled name, and for a global-namespace variable
+/// (which clang names without `_Z`) the bare name too.
+pub(crate) fn global_names(spec_id: &SpecId) -> impl Iterator<Item = &str> {
+    let mangled = spec_id.mangled_name.as_str();
+    std::iter::once(mangled).chain(offload::device_code::bare_global_name(mangled))
+}
+
+/// The LLVM global names of the analysis's spec ids.
 fn known_globals(analysis: &Analysis) -> HashSet<&str> {
-    let mut known = HashSet::with_capacity(analysis.spec_ids.len());
-    for s in &analysis.spec_ids {
-        known.insert(s.mangled_name.as_str());
-        if let Some(bare) = offload::device_code::bare_global_name(&s.mangled_name) {
-            known.insert(bare);
-        }
-    }
-    known
+    analysis.spec_ids.iter().flat_map(global_names).collect()
 }
 
 /// Adds to the analysis the spec ids device code reads that the host parse did not see,
