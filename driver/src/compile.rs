@@ -130,7 +130,6 @@ impl Unit<'_> {
             input,
             force_include,
             user_flags: &self.cl.flags.analysis,
-            front_end_includes: self.cl.flags.front_end_includes,
             echo: self.ex.echo,
         }
     }

@@ -48,9 +48,6 @@ pub(crate) struct JobFlags {
     pub(crate) language_given: bool,
     /// Macros the user defines or undefines (`-DNAME`, `-DNAME=V`, `-D NAME`, `-U`), by name.
     pub(crate) user_macros: Vec<OsString>,
-    /// `-Xclang` passes clang's front end an `-include…`, `-imacros` or `-emit-pch`: something
-    /// is read ahead of the source that the driver's own flags do not show.
-    pub(crate) front_end_includes: bool,
 }
 
 /// Link options (`-l`, `-L`, `-Wl,…`): the words for the link, and how `-lNAME` resolves.
@@ -126,9 +123,9 @@ impl JobFlags {
         } else {
             words.to_vec()
         };
-        if arg.role == Role::DependencyOutput {
-            self.depfile.note(arg);
-        } else {
+        // `-Wp,-MT,X` reaches the host compile and still adds a target.
+        self.depfile.note(arg);
+        if arg.role != Role::DependencyOutput {
             self.host.extend(host_words.iter().cloned());
         }
         self.dependencies.extend(host_words);
@@ -158,12 +155,6 @@ impl JobFlags {
                 if let Some(names) = word.strip_prefix(b"-fno-sanitize=") {
                     self.leak_sanitizer &= !names_leak_sanitizer(OsStr::from_bytes(names));
                 }
-            }
-            Some(Id::XClang) => {
-                let value = arg.words.last().map_or(&b""[..], |w| w.as_bytes());
-                self.front_end_includes |= value.starts_with(b"-include")
-                    || value.starts_with(b"-imacros")
-                    || value == b"-emit-pch";
             }
             None => self.note_debug_level(arg),
             _ => {}
@@ -226,17 +217,6 @@ mod tests {
             flags.add(&arg);
         }
         flags
-    }
-
-    #[test]
-    fn front_end_includes_are_seen_through_xclang_only() {
-        let seen = |list: &[&str]| job_flags(list).front_end_includes;
-        assert!(seen(&["-Xclang", "-include", "-Xclang", "x.h"]));
-        assert!(seen(&["-Xclang", "-include-pch", "-Xclang", "x.pch"]));
-        assert!(seen(&["-Xclang", "-imacros", "-Xclang", "m.h"]));
-        assert!(seen(&["-Xclang", "-emit-pch"]));
-        assert!(!seen(&["-Xclang", "-fno-sycl", "-include", "x.h"]));
-        assert!(!seen(&["-I", "-include"]));
     }
 
     #[test]

@@ -12,9 +12,15 @@
 //! The source's own `#include <sycl/sycl.hpp>` then finds its guard set and adds nothing, so
 //! the TU is the same sequence of tokens as without the PCH.
 //!
-//! The PCHs live in the analysis's cache directory (`toolchain::header_cache_dir`) beside a
-//! manifest: the PCH's size and CRC-32, the clang executable, and every input file (the PCH
-//! build's own depfile) with its size and modification time. A PCH is used only if all of it
+//! The key is what clang's driver would run to build the PCH, as `-###` prints it: the
+//! compiler's version and every flag after clang has applied what the command line does not
+//! show (config files, `--config` and its default lookup; `CCC_OVERRIDE_OPTIONS`; `CPATH`,
+//! `C_INCLUDE_PATH`, `CPLUS_INCLUDE_PATH`), so a compile that clang would run differently never
+//! gets another's PCH. The PCHs live in the analysis's cache directory
+//! (`toolchain::header_cache_dir`) beside a manifest: the PCH's size and CRC-32, the clang
+//! executable and its file identity (a compiler replaced at the same path is another
+//! compiler), and every input file (the PCH build's own depfile) with its size and
+//! modification time. A PCH is used only if all of it
 //! still holds, so a damaged, truncated, stale or half-evicted PCH is rebuilt, never handed to
 //! clang; whatever fails (read-only or missing directory, full disk, a failed build), the
 //! compile runs as without PCH. Builders stage under their process id and rename, so
@@ -54,7 +60,7 @@ fn checksum(file: &Path) -> Option<(u64, u32)> {
 use crate::executor::{Echo, timing};
 
 const PCH_PREFIX: &str = "sycl-pch-";
-const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v2";
+const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v3";
 /// How many PCHs (flag sets and sides) the cache keeps: each is ~35 MB.
 const KEPT_PCHS: usize = 8;
 /// A PCH used this recently is never evicted (a compile may be about to open it).
@@ -104,8 +110,6 @@ pub(crate) struct Compile<'a> {
     /// The user's compile flags as the analysis gets them (no dependency output, no
     /// driver-only flags: libclang would write the one and print its banner for `-v`).
     pub(crate) user_flags: &'a [OsString],
-    /// The user's `-Xclang` flags include something ahead of the source.
-    pub(crate) front_end_includes: bool,
     pub(crate) echo: Echo,
 }
 
@@ -126,7 +130,9 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
     let Some(clang_path) = executable_path(&clang) else {
         return cmd;
     };
-    let job = Job::new(&dir, compile.side, &clang, &clang_path, &split.relevant);
+    let Some(job) = Job::new(&dir, compile.side, &cmd, &split.relevant) else {
+        return cmd;
+    };
     let usable = match job.validated(&clang_path) {
         Some(inputs) => Some(inputs),
         None if compile.echo.dry_run => {
@@ -252,9 +258,7 @@ fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
         .windows(2)
         .filter(|w| w[0] == "-x")
         .all(|w| w[1] == "c++");
-    language_is_cpp
-        && !compile.front_end_includes
-        && first_tokens_are_sycl_include(compile.source, compile.user_flags)
+    language_is_cpp && first_tokens_are_sycl_include(compile.source, compile.user_flags)
 }
 
 /// `plugin::starts_with_sycl_include` with the analysis's flags, asked once per source and
@@ -292,6 +296,8 @@ fn executable_path(program: &OsStr) -> Option<PathBuf> {
 struct Job {
     side: Side,
     clang: OsString,
+    /// The compile's environment changes, which the PCH build gets too.
+    envs: Vec<(OsString, Option<OsString>)>,
     relevant: Vec<OsString>,
     header: PathBuf,
     pch: PathBuf,
@@ -299,17 +305,40 @@ struct Job {
 }
 
 impl Job {
-    fn new(dir: &Path, side: Side, clang: &OsStr, clang_path: &Path, relevant: &[OsString]) -> Job {
-        let key = cache_key(side, clang_path, relevant);
-        let stem = format!("{PCH_PREFIX}{}-{key}", side.name());
-        Job {
+    /// The PCH for `compile`'s `relevant` flags; `None` if clang cannot say what it would run.
+    fn new(dir: &Path, side: Side, compile: &Command, relevant: &[OsString]) -> Option<Job> {
+        let mut job = Job {
             side,
-            clang: clang.to_owned(),
+            clang: compile.get_program().to_owned(),
+            envs: compile
+                .get_envs()
+                .map(|(name, value)| (name.to_owned(), value.map(OsStr::to_owned)))
+                .collect(),
             relevant: relevant.to_vec(),
             header: dir.join(format!("{PCH_PREFIX}{}.hpp", side.name())),
-            pch: dir.join(format!("{stem}.pch")),
-            manifest: dir.join(format!("{stem}.manifest")),
+            pch: dir.join(format!("{PCH_PREFIX}{}.pch", side.name())),
+            manifest: PathBuf::new(),
+        };
+        // clang plans only for a header that is there.
+        std::fs::create_dir_all(dir).ok()?;
+        if !header_in_place(&job.header, &side.header_text()) {
+            return None;
         }
+        // The plan names the PCH's path, so it is asked for with a fixed one.
+        let key = cache_key(side, &job.driver_plan()?);
+        let stem = format!("{PCH_PREFIX}{}-{key}", side.name());
+        job.pch = dir.join(format!("{stem}.pch"));
+        job.manifest = dir.join(format!("{stem}.manifest"));
+        Some(job)
+    }
+
+    /// What clang's driver would run to build the PCH, as `-###` prints it (the version,
+    /// the config files read, each job's whole command line).
+    fn driver_plan(&self) -> Option<Vec<u8>> {
+        let mut cmd = self.build_command(&self.pch);
+        cmd.arg("-###").stdin(Stdio::null());
+        let out = process::output(&mut cmd).ok()?;
+        out.status.success().then_some(out.stderr)
     }
 
     /// The PCH build: the compile's own flags on the header, `-emit-pch` replacing the
@@ -317,6 +346,12 @@ impl Job {
     /// clang's driver would make a `c++-header` input a host job).
     fn build_command(&self, out: &Path) -> Command {
         let mut cmd = Command::new(&self.clang);
+        for (name, value) in &self.envs {
+            match value {
+                Some(value) => cmd.env(name, value),
+                None => cmd.env_remove(name),
+            };
+        }
         cmd.args(&self.relevant);
         if self.side == Side::Device {
             // Pending instantiations done once in the PCH, not in every compile (device
@@ -337,7 +372,10 @@ impl Job {
     fn validated(&self, clang_path: &Path) -> Option<Vec<PathBuf>> {
         let text = read_regular_file(&self.manifest, 1 << 20)?;
         let manifest = Manifest::parse(std::str::from_utf8(&text).ok()?)?;
-        if manifest.clang != clang_path || !manifest.inputs.iter().all(Input::unchanged) {
+        if manifest.clang != clang_path
+            || Some(manifest.clang_identity) != FileIdentity::of(clang_path)
+            || !manifest.inputs.iter().all(Input::unchanged)
+        {
             return None;
         }
         if checksum(&self.pch)? != (manifest.pch_size, manifest.pch_crc32) {
@@ -352,14 +390,10 @@ impl Job {
     /// Builds the PCH and its manifest; `None` (and nothing left behind) if anything fails.
     fn build(&self, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
         let dir = self.pch.parent()?;
-        std::fs::create_dir_all(dir).ok()?;
         // A cache this process cannot write (another user's, read-only) would cost a full
         // parse of the headers for a PCH that cannot be kept.
         let writable = nix::unistd::access(dir, nix::unistd::AccessFlags::W_OK).is_ok();
-        if !writable
-            || !output::has_room(dir, NEEDED_BYTES)
-            || !header_in_place(&self.header, &self.side.header_text())
-        {
+        if !writable || !output::has_room(dir, NEEDED_BYTES) {
             return None;
         }
         let staged = output::staged_name(&self.pch);
@@ -401,6 +435,7 @@ impl Job {
         let (pch_size, pch_crc32) = checksum(staged)?;
         let manifest = Manifest {
             clang: clang_path.to_path_buf(),
+            clang_identity: FileIdentity::of(clang_path)?,
             pch_size,
             pch_crc32,
             inputs,
@@ -413,21 +448,64 @@ impl Job {
     }
 }
 
-fn cache_key(side: Side, clang_path: &Path, relevant: &[OsString]) -> String {
+fn cache_key(side: Side, driver_plan: &[u8]) -> String {
     let mut h = Sha256::new();
     h.update(MANIFEST_MAGIC.as_bytes());
     h.update(side.header_text().as_bytes());
-    h.update(clang_path.as_os_str().as_bytes());
     // Relative paths among the flags mean something else elsewhere.
     if let Ok(cwd) = std::env::current_dir() {
         h.update(b"\0cwd\0");
         h.update(cwd.as_os_str().as_bytes());
     }
-    for a in relevant {
-        h.update(b"\0");
-        h.update(a.as_bytes());
-    }
+    h.update(b"\0plan\0");
+    h.update(driver_plan);
     hex(&h.finalize()[..8])
+}
+
+/// Which file a path is, and which version of it: a file replaced in place (copied over,
+/// reinstalled, rebuilt) has a new inode or change time even where its size and modification
+/// time were kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileIdentity {
+    device: u64,
+    inode: u64,
+    size: u64,
+    modified_ns: i128,
+    changed_ns: i128,
+}
+
+impl FileIdentity {
+    fn of(path: &Path) -> Option<FileIdentity> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path).ok()?;
+        let ns = |s: i64, ns: i64| i128::from(s) * 1_000_000_000 + i128::from(ns);
+        Some(FileIdentity {
+            device: m.dev(),
+            inode: m.ino(),
+            size: m.size(),
+            modified_ns: ns(m.mtime(), m.mtime_nsec()),
+            changed_ns: ns(m.ctime(), m.ctime_nsec()),
+        })
+    }
+
+    fn render(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.device, self.inode, self.size, self.modified_ns, self.changed_ns
+        )
+    }
+
+    fn parse(text: &str) -> Option<FileIdentity> {
+        let mut fields = text.split(' ');
+        let identity = FileIdentity {
+            device: fields.next()?.parse().ok()?,
+            inode: fields.next()?.parse().ok()?,
+            size: fields.next()?.parse().ok()?,
+            modified_ns: fields.next()?.parse().ok()?,
+            changed_ns: fields.next()?.parse().ok()?,
+        };
+        fields.next().is_none().then_some(identity)
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -530,6 +608,7 @@ impl Input {
 #[derive(Debug, PartialEq)]
 struct Manifest {
     clang: PathBuf,
+    clang_identity: FileIdentity,
     pch_size: u64,
     pch_crc32: u32,
     inputs: Vec<Input>,
@@ -539,8 +618,9 @@ impl Manifest {
     /// One field per line; paths last on their line. `None` if a path has a line break.
     fn render(&self) -> Option<String> {
         let mut out = format!(
-            "{MANIFEST_MAGIC}\nclang {}\npch {} {:08x}\n",
+            "{MANIFEST_MAGIC}\nclang {}\nidentity {}\npch {} {:08x}\n",
             self.clang.to_str()?,
+            self.clang_identity.render(),
             self.pch_size,
             self.pch_crc32
         );
@@ -560,6 +640,7 @@ impl Manifest {
             return None;
         }
         let clang = PathBuf::from(lines.next()?.strip_prefix("clang ")?);
+        let clang_identity = FileIdentity::parse(lines.next()?.strip_prefix("identity ")?)?;
         let (size, crc) = lines.next()?.strip_prefix("pch ")?.split_once(' ')?;
         let mut inputs = Vec::new();
         for line in lines {
@@ -572,6 +653,7 @@ impl Manifest {
         }
         Some(Manifest {
             clang,
+            clang_identity,
             pch_size: size.parse().ok()?,
             pch_crc32: u32::from_str_radix(crc, 16).ok()?,
             inputs,
@@ -644,7 +726,6 @@ mod tests {
             input: Path::new("/gen/a.cpp"),
             force_include: Path::new("/gen/integration-header.h"),
             user_flags: flags,
-            front_end_includes: false,
             echo: Echo {
                 dry_run: false,
                 verbose: false,
@@ -719,6 +800,13 @@ mod tests {
     fn manifests_read_back_and_refuse_other_text() {
         let manifest = Manifest {
             clang: PathBuf::from("/usr/bin/clang"),
+            clang_identity: FileIdentity {
+                device: 2049,
+                inode: 77,
+                size: 134_024,
+                modified_ns: 1_700_000_000_000_000_001,
+                changed_ns: -5,
+            },
             pch_size: 42,
             pch_crc32: 0xdead_beef,
             inputs: vec![Input {
@@ -731,6 +819,71 @@ mod tests {
         assert_eq!(Manifest::parse(&text), Some(manifest));
         assert_eq!(Manifest::parse("something else\n"), None);
         assert_eq!(Manifest::parse(&text.replace("pch 42", "pch x")), None);
+        assert_eq!(Manifest::parse(&text.replace(" -5\n", " -5 6\n")), None);
+    }
+
+    #[test]
+    fn a_file_replaced_in_place_is_another_file() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let clang = dir.path().join("clang");
+        std::fs::write(&clang, "one").expect("write");
+        let before = FileIdentity::of(&clang).expect("stat");
+        let modified = std::fs::metadata(&clang)
+            .and_then(|m| m.modified())
+            .expect("stat");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Same size, same modification time: only the change time tells.
+        std::fs::write(&clang, "two").expect("write");
+        std::fs::File::options()
+            .append(true)
+            .open(&clang)
+            .and_then(|f| f.set_modified(modified))
+            .expect("touch");
+        let after = FileIdentity::of(&clang).expect("stat");
+        assert_eq!(
+            (before.size, before.modified_ns),
+            (after.size, after.modified_ns)
+        );
+        assert_ne!(before, after);
+        assert_eq!(FileIdentity::of(&clang), Some(after));
+    }
+
+    /// The key follows what clang would run, not the command line: an environment that
+    /// changes the flags (here `CCC_OVERRIDE_OPTIONS`, `CPATH`) or a config file is another
+    /// PCH. Runs `clang++-22 -###` (nothing is built).
+    #[test]
+    fn the_key_sees_what_the_command_line_does_not_show() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let config = dir.path().join("extra.cfg");
+        std::fs::write(&config, "-DFROM_CONFIG\n").expect("write");
+        let key = |envs: &[(&str, &str)], flags: &[&str]| {
+            let mut compile = Command::new("clang++-22");
+            for (name, value) in envs {
+                compile.env(name, value);
+            }
+            Job::new(dir.path(), Side::Device, &compile, &words(flags)).map(|job| job.pch)
+        };
+        let plain = key(&[], &["-std=c++17"]);
+        if plain.is_none() {
+            eprintln!("clang++-22 not found: skipped");
+            return;
+        }
+        assert_eq!(plain, key(&[], &["-std=c++17"]));
+        let config_flag = format!("--config={}", config.display());
+        let others = [
+            key(&[("CCC_OVERRIDE_OPTIONS", "+-DNDEBUG")], &["-std=c++17"]),
+            key(&[("CPATH", "/nonexistent/include")], &["-std=c++17"]),
+            key(
+                &[("CPLUS_INCLUDE_PATH", "/nonexistent/include")],
+                &["-std=c++17"],
+            ),
+            key(&[], &["-std=c++17", &config_flag]),
+        ];
+        for other in &others {
+            assert_ne!(other, &plain);
+        }
+        std::fs::write(&config, "-DFROM_CONFIG=2\n").expect("write");
+        assert_ne!(key(&[], &["-std=c++17", &config_flag]), others[3]);
     }
 
     #[test]

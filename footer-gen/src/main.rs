@@ -245,11 +245,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         (None, false) => None,
     };
     let deps = depfile.as_ref().map(|_| {
-        let target = cli
-            .mt
-            .clone()
-            .or_else(|| cli.output.as_ref().map(|o| o.display().to_string()))
-            .unwrap_or_else(|| format!("{}.footer.h", file.display()));
+        let target = cli.mt.clone().unwrap_or_else(|| {
+            let output = cli.output.as_ref().map(|o| o.display().to_string());
+            depfile::quote_target(&output.unwrap_or_else(|| format!("{}.footer.h", file.display())))
+        });
         depfile::make_rule(&target, &analysis.dependencies)
     });
     // The footer and the depfile commit together: a depfile that cannot be written leaves the

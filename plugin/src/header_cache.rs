@@ -10,8 +10,8 @@
 //!
 //! The AST stands in for the source's own first line, so it is used only where that is exact:
 //! the source's first tokens are `#include <sycl/sycl.hpp>` (nothing before it can change what
-//! the header means) and no flag includes anything ahead of the source (`-include`,
-//! `-imacros`). The cache key is libclang's version with every flag of the parse; clang
+//! the header means) and no flag includes anything ahead of the source
+//! (`clang_args::reads_ahead_of_source`). The cache key is libclang's version with every flag of the parse; clang
 //! itself refuses an AST whose headers changed since, and an AST that fails where a full parse
 //! succeeds is removed and the full parse's result used.
 
@@ -33,20 +33,12 @@ const HEADER_TEXT: &str = "#include <sycl/sycl.hpp>\n";
 /// when a write fails, so a full disk must be seen before the save, not after.
 const NEEDED_BYTES: u64 = 256 << 20;
 
-/// Flags after which the AST would not stand for the source's first line.
-fn includes_ahead_of_source(args: &[OsString]) -> bool {
-    use clang_args::Id;
-    clang_args::parse(args)
-        .iter()
-        .any(|a| matches!(a.id, Some(Id::Include | Id::IncludeMacros | Id::IncludePch)))
-}
-
 /// Whether `source`, compiled with `args`, starts with `#include <sycl/sycl.hpp>` and no flag
 /// includes anything ahead of it: then a precompiled header of those headers stands for the
 /// source's first line exactly. The compiler driver's precompiled headers (`sycl-clang++`'s
 /// `pch` module) use the same test as the analysis's AST.
 pub fn starts_with_sycl_include(source: &Path, args: &[OsString]) -> bool {
-    if includes_ahead_of_source(args) {
+    if clang_args::reads_ahead_of_source(args) {
         return false;
     }
     let Ok(index) = libclang::Index::new() else {
@@ -64,7 +56,7 @@ pub(crate) fn headers_ast(
     source: &Path,
     args: &[OsString],
 ) -> Option<PathBuf> {
-    if includes_ahead_of_source(args) {
+    if clang_args::reads_ahead_of_source(args) {
         return None;
     }
     if index.leading_tokens(source.as_os_str(), args, SYCL_INCLUDE.len()) != SYCL_INCLUDE {
@@ -173,15 +165,25 @@ pub(crate) fn discard(ast: &Path) {
     let _ = std::fs::remove_file(ast);
 }
 
+/// Everything the parse reads besides the headers themselves (which clang checks when it
+/// loads the AST): the flags, the directory relative paths among them start from, the
+/// environment clang's driver reads, and the content of the config files the flags name.
 fn cache_key(args: &[OsString]) -> u64 {
     // SipHash with fixed keys: stable for a given build of this crate, which is all a cache
     // key needs (another build at worst rebuilds the AST once).
     let mut h = std::hash::DefaultHasher::new();
-    "sycl-headers v1".hash(&mut h);
+    "sycl-headers v2".hash(&mut h);
     libclang::clang_version().hash(&mut h);
     HEADER_TEXT.hash(&mut h);
     for a in args {
         a.as_bytes().hash(&mut h);
+    }
+    std::env::current_dir().ok().hash(&mut h);
+    for name in clang_args::COMPILE_ENVIRONMENT {
+        std::env::var_os(name).hash(&mut h);
+    }
+    for config in clang_args::config_files(args) {
+        std::fs::read(config).ok().hash(&mut h);
     }
     h.finish()
 }
@@ -191,17 +193,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn flags_that_include_ahead_of_the_source_disable_the_cache() {
-        let args = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
-        assert!(!includes_ahead_of_source(&args(&[
-            "-DX=1",
-            "-Iinc",
-            "-std=c++17"
-        ])));
-        assert!(includes_ahead_of_source(&args(&["-include", "pre.h"])));
-        assert!(includes_ahead_of_source(&args(&["-includepre.h"])));
-        assert!(includes_ahead_of_source(&args(&["-imacros", "m.h"])));
-        assert!(includes_ahead_of_source(&args(&["-include-pch", "p.pch"])));
+    fn the_key_covers_config_files_content() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let config = dir.path().join("x.cfg");
+        std::fs::write(&config, "-DONE\n").expect("write");
+        let args = vec![OsString::from("--config"), config.clone().into_os_string()];
+        let before = cache_key(&args);
+        assert_eq!(before, cache_key(&args));
+        std::fs::write(&config, "-DTWO\n").expect("write");
+        assert_ne!(before, cache_key(&args));
     }
 
     #[test]

@@ -158,6 +158,10 @@ pub enum Id {
     Undefine,
     XClang,
     XPreprocessor,
+    /// `-Wp,A,B,…`: words for the preprocessor (clang's front end). clang's driver rewrites
+    /// `-Wp,-MD,FILE` and `-Wp,-MMD,FILE` (kbuild's spelling) into `-MD`/`-MMD` `-MF FILE`,
+    /// so those are [`Role::DependencyOutput`]; see [`Arg::preprocessor_words`].
+    PreprocessorOptions,
     XAssembler,
     XArchHost,
     XArchDevice,
@@ -206,6 +210,8 @@ pub enum Id {
     CxxSystemIncludeDir,
     /// `-serialize-diagnostics FILE`.
     SerializeDiagnostics,
+    /// `--config FILE` / `--config=FILE`: more options, read from a file.
+    ConfigFile,
     /// Any other clang option taking a separate value that no job treats specially (kept with
     /// its value, so the value is never mistaken for an input).
     OtherWithValue,
@@ -335,6 +341,7 @@ static TABLE: &[OptionSpec] = &[
     opt("-U", JoinedOrSeparate, Id::Undefine, Compile),
     opt("-Xclang", Separate, Id::XClang, Compile),
     opt("-Xpreprocessor", Separate, Id::XPreprocessor, Compile),
+    opt("-Wp,", Joined, Id::PreprocessorOptions, Compile),
     opt("-Xassembler", Separate, Id::XAssembler, Compile),
     opt("-Xarch_host", Separate, Id::XArchHost, Compile),
     opt("-Xarch_device", Separate, Id::XArchDevice, Compile),
@@ -379,6 +386,8 @@ static TABLE: &[OptionSpec] = &[
     opt("-cxx-isystem", JoinedOrSeparate, Id::CxxSystemIncludeDir, Compile),
     opt("-stdlib++-isystem", JoinedOrSeparate, Id::CxxSystemIncludeDir, Compile),
     opt("-serialize-diagnostics", Separate, Id::SerializeDiagnostics, DependencyOutput),
+    opt("--config", Separate, Id::ConfigFile, Compile),
+    opt("--config=", Joined, Id::ConfigFile, Compile),
     // Build metadata files: the host compile's depfile stands for the build.
     opt("-dependency-dot", Separate, Id::OtherWithValue, DependencyOutput),
     opt("-module-dependency-dir", Separate, Id::OtherWithValue, DependencyOutput),
@@ -440,6 +449,30 @@ impl Arg<'_> {
         let word = self.words[0].as_bytes();
         let spec = lookup(word).filter(|spec| spec.shape == JoinedAndSeparate)?;
         Some(OsStr::from_bytes(&word[spec.spelling.len()..]))
+    }
+
+    /// The front-end words an `-Wp,A,B` (`A`, `B`) or `-Xpreprocessor A` (`A`) passes on;
+    /// nothing for any other option.
+    pub fn preprocessor_words(&self) -> Vec<&OsStr> {
+        match (self.id, self.value) {
+            (Some(Id::PreprocessorOptions), Some(v)) => v
+                .as_bytes()
+                .split(|&b| b == b',')
+                .map(OsStr::from_bytes)
+                .collect(),
+            (Some(Id::XPreprocessor), Some(v)) => vec![v],
+            _ => Vec::new(),
+        }
+    }
+
+    /// clang's driver reads `-Wp,-MD…`/`-Wp,-MMD…` as its own `-MD`/`-MMD` (never passing
+    /// them to the front end, which does not know them).
+    fn is_driver_dependency_rewrite(&self) -> bool {
+        self.id == Some(Id::PreprocessorOptions)
+            && matches!(
+                self.preprocessor_words().first().map(|w| w.as_bytes()),
+                Some(b"-MD" | b"-MMD")
+            )
     }
 
     /// The option as written (for messages): `-MF` of `-MF x` or of `-MFx`.
@@ -506,12 +539,16 @@ pub fn parse(words: &[OsString]) -> Vec<Arg<'_>> {
             (1, Some(OsStr::from_bytes(joined)))
         };
         only_inputs |= spec.id == Id::EndOfOptions;
-        args.push(Arg {
+        let mut arg = Arg {
             id: Some(spec.id),
             role: spec.role,
             words: &words[i..i + used],
             value,
-        });
+        };
+        if arg.is_driver_dependency_rewrite() {
+            arg.role = DependencyOutput;
+        }
+        args.push(arg);
         i += used;
     }
     args
@@ -532,6 +569,47 @@ pub fn without_dependency_output(flags: &[OsString]) -> Vec<OsString> {
             .into_iter()
             .filter(|a| a.role != DependencyOutput),
     )
+}
+
+/// Whether `flags` make clang read something ahead of the source: `-include`, `-imacros`,
+/// `-include-pch`, in the driver's spelling or passed to the front end (`-Xclang`, `-Wp,`,
+/// `-Xpreprocessor`), or `-Xclang -emit-pch`. A precompiled `<sycl/sycl.hpp>` then no longer
+/// stands for the source's first line.
+pub fn reads_ahead_of_source(flags: &[OsString]) -> bool {
+    let front_end_include = |word: &[u8]| {
+        word.starts_with(b"-include") || word.starts_with(b"-imacros") || word == b"-emit-pch"
+    };
+    parse(flags).iter().any(|a| match a.id {
+        Some(Id::Include | Id::IncludeMacros | Id::IncludePch) => true,
+        Some(Id::XClang) => a.value.is_some_and(|v| front_end_include(v.as_bytes())),
+        Some(Id::PreprocessorOptions | Id::XPreprocessor) => a
+            .preprocessor_words()
+            .iter()
+            .any(|w| front_end_include(w.as_bytes())),
+        _ => false,
+    })
+}
+
+/// The environment variables clang's driver reads that change what it compiles: edits of its
+/// command line, include directories, whether default config files are read, the date.
+pub const COMPILE_ENVIRONMENT: &[&str] = &[
+    "CCC_OVERRIDE_OPTIONS",
+    "CPATH",
+    "C_INCLUDE_PATH",
+    "CPLUS_INCLUDE_PATH",
+    "OBJC_INCLUDE_PATH",
+    "OBJCPLUS_INCLUDE_PATH",
+    "CLANG_NO_DEFAULT_CONFIG",
+    "SOURCE_DATE_EPOCH",
+];
+
+/// The files `--config` options name, in order.
+pub fn config_files(flags: &[OsString]) -> Vec<&OsStr> {
+    parse(flags)
+        .into_iter()
+        .filter(|a| a.id == Some(Id::ConfigFile))
+        .filter_map(|a| a.value)
+        .collect()
 }
 
 /// The value of the last `id` option, as clang takes the last of repeated options.
@@ -702,6 +780,78 @@ mod tests {
             without_dependency_output(&w),
             words_of(&["-O2", "-I", "inc"])
         );
+    }
+
+    #[test]
+    fn preprocessor_words_and_the_drivers_md_rewrite() {
+        let w = words_of(&[
+            "-Wp,-MD,a.d",
+            "-Wp,-MMD",
+            "-Wp,-MT,t,-DX",
+            "-Xpreprocessor",
+            "-MP",
+            "-Wp,-DY",
+        ]);
+        let args = parse(&w);
+        let roles: Vec<Role> = args.iter().map(|a| a.role).collect();
+        assert_eq!(
+            roles,
+            [
+                DependencyOutput,
+                DependencyOutput,
+                Compile,
+                Compile,
+                Compile
+            ]
+        );
+        assert_eq!(args[0].preprocessor_words(), ["-MD", "a.d"]);
+        assert_eq!(args[2].preprocessor_words(), ["-MT", "t", "-DX"]);
+        assert_eq!(args[3].preprocessor_words(), ["-MP"]);
+        assert!(
+            parse(&words_of(&["-MD"]))[0]
+                .preprocessor_words()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn what_reads_ahead_of_the_source() {
+        let reads = |list: &[&str]| reads_ahead_of_source(&words_of(list));
+        for ahead in [
+            &["-include", "pre.h"][..],
+            &["-includepre.h"],
+            &["-imacros", "m.h"],
+            &["-include-pch", "p.pch"],
+            &["-Xclang", "-include", "-Xclang", "x.h"],
+            &["-Xclang", "-include-pch", "-Xclang", "x.pch"],
+            &["-Xclang", "-imacros", "-Xclang", "m.h"],
+            &["-Xclang", "-emit-pch"],
+            &["-Wp,-include,x.h"],
+            &["-Wp,-DX,-imacros,m.h"],
+            &["-Xpreprocessor", "-include", "-Xpreprocessor", "x.h"],
+        ] {
+            assert!(reads(ahead), "{ahead:?}");
+        }
+        for not_ahead in [
+            &["-I", "-include"][..],
+            &["-Xclang", "-fno-sycl", "-DX"],
+            &["-Wp,-DX"],
+            &["-D", "-include"],
+        ] {
+            assert!(!reads(not_ahead), "{not_ahead:?}");
+        }
+    }
+
+    #[test]
+    fn config_files_in_both_spellings() {
+        let w = words_of(&["--config", "a.cfg", "x.cpp", "--config=b.cfg"]);
+        assert_eq!(config_files(&w), ["a.cfg", "b.cfg"]);
+        let inputs: Vec<&OsString> = parse(&w)
+            .iter()
+            .filter(|a| a.role == Role::Input)
+            .flat_map(|a| a.words)
+            .collect();
+        assert_eq!(inputs, ["x.cpp"]);
     }
 
     #[test]

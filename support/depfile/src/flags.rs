@@ -17,6 +17,11 @@ pub struct DepOptions {
     pub targets: Vec<String>,
     /// `-MP`: a phony target per dependency.
     pub phony: bool,
+    /// Targets given to clang's front end itself (`-Wp,-MT,X`, `-Xpreprocessor -MT …`), as
+    /// written: they follow the rule's other targets, the output's name included.
+    pub front_end_targets: Vec<String>,
+    /// An `-Xpreprocessor -MT` whose value comes in the next `-Xpreprocessor`.
+    front_end_target_follows: bool,
 }
 
 impl DepOptions {
@@ -44,9 +49,45 @@ impl DepOptions {
             Some(Id::DependencyFile) => self.file = arg.value.map(PathBuf::from),
             Some(Id::DependencyTarget) => self.targets.extend(value()),
             Some(Id::DependencyQuotedTarget) => {
-                self.targets.extend(value().map(|t| quote(&t)));
+                self.targets.extend(value().map(|t| quote_target(&t)));
             }
+            Some(Id::PreprocessorOptions | Id::XPreprocessor) => self.note_front_end(arg),
             _ => {}
+        }
+    }
+
+    /// `-Wp,…` and `-Xpreprocessor …` as clang-22 reads them: its driver turns
+    /// `-Wp,-MD[,FILE]` (`-MMD`) into `-MD [-MF FILE]` (the file only when it is the one
+    /// other word; further words are dropped), and passes every other word to the front end,
+    /// where `-MT` adds a target after the driver's and `-MP` asks for phony targets (the
+    /// front end takes `-MQ` and ignores it).
+    fn note_front_end(&mut self, arg: &clang_args::Arg<'_>) {
+        let words = arg.preprocessor_words();
+        if let [first, rest @ ..] = words.as_slice()
+            && arg.id == Some(clang_args::Id::PreprocessorOptions)
+            && (*first == "-MD" || *first == "-MMD")
+        {
+            self.wanted = true;
+            self.user_headers_only |= *first == "-MMD";
+            if let [file] = rest {
+                self.file = Some(PathBuf::from(file));
+            }
+            return;
+        }
+        for word in words {
+            let word = word.to_string_lossy();
+            if self.front_end_target_follows {
+                self.front_end_target_follows = false;
+                self.front_end_targets.push(word.into_owned());
+            } else if let Some(target) = word.strip_prefix("-MT") {
+                if target.is_empty() {
+                    self.front_end_target_follows = true;
+                } else {
+                    self.front_end_targets.push(target.to_string());
+                }
+            } else {
+                self.phony |= word == "-MP";
+            }
         }
     }
 
@@ -57,19 +98,38 @@ impl DepOptions {
             .unwrap_or_else(|| output.with_extension("d"))
     }
 
-    /// The rule's target: `-MT`/`-MQ` values, else the output as given.
+    /// The rule's targets as written: `-MT`/`-MQ` values, else the output as given (quoted);
+    /// then the front end's own targets.
     pub fn target_for(&self, output: &Path) -> String {
-        if self.targets.is_empty() {
-            output.to_string_lossy().into_owned()
+        let mut targets = if self.targets.is_empty() {
+            vec![quote_target(&output.to_string_lossy())]
         } else {
-            self.targets.join(" ")
-        }
+            self.targets.clone()
+        };
+        targets.extend(self.front_end_targets.iter().cloned());
+        targets.join(" ")
     }
 }
 
-/// `-MQ`: make-quotes `$` (the depfile writer escapes spaces and `#` itself).
-fn quote(target: &str) -> String {
-    target.replace('$', "$$")
+/// A target as `-MQ` writes it, and as clang writes the output's name when no target is
+/// given: spaces and tabs escaped with a backslash (and the backslashes before them
+/// doubled), `$` as `$$`, `#` as `\#`.
+pub fn quote_target(target: &str) -> String {
+    let mut out = String::with_capacity(target.len());
+    let mut backslashes = 0;
+    for c in target.chars() {
+        match c {
+            ' ' | '\t' => {
+                out.extend(std::iter::repeat_n('\\', backslashes + 1));
+            }
+            '$' => out.push('$'),
+            '#' => out.push('\\'),
+            _ => {}
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -86,6 +146,52 @@ mod tests {
         assert!(d.wanted && d.user_headers_only && d.phony);
         assert_eq!(d.file.as_deref(), Some(Path::new("a.d")));
         assert_eq!(d.target_for(Path::new("x.o")), "first $$x");
+    }
+
+    #[test]
+    fn preprocessor_spellings_as_clang_reads_them() {
+        let flags = |list: &[&str]| -> DepOptions {
+            DepOptions::from_flags(&list.iter().map(OsString::from).collect::<Vec<_>>())
+        };
+        let kbuild = flags(&["-Wp,-MD,prog.d"]);
+        assert!(kbuild.wanted && !kbuild.user_headers_only);
+        assert_eq!(kbuild.file.as_deref(), Some(Path::new("prog.d")));
+        assert_eq!(kbuild.target_for(Path::new("prog.o")), "prog.o");
+        let user = flags(&["-Wp,-MMD,u.d"]);
+        assert!(user.wanted && user.user_headers_only);
+        // clang names the file only when it is the one word after -MD; the rest is dropped.
+        let long = flags(&["-Wp,-MD,x.d,-MT,t"]);
+        assert!(long.wanted && long.file.is_none());
+        assert_eq!(long.target_for(Path::new("p.o")), "p.o");
+        // Front-end targets follow the driver's (the output's name when none was given); the
+        // front end ignores -MQ.
+        let extra = flags(&[
+            "-MD",
+            "-Wp,-MT,t1",
+            "-Xpreprocessor",
+            "-MT",
+            "-Xpreprocessor",
+            "$q",
+            "-Wp,-MQ,ignored",
+        ]);
+        assert_eq!(extra.target_for(Path::new("p.o")), "p.o t1 $q");
+        let both = flags(&["-MD", "-MT", "a", "-Wp,-MTb,-MP"]);
+        assert_eq!(both.target_for(Path::new("p.o")), "a b");
+        assert!(both.phony);
+        // Other preprocessor words are not dependency options.
+        assert_eq!(flags(&["-Wp,-DX,-MD"]), DepOptions::default());
+    }
+
+    #[test]
+    fn targets_are_written_as_clang_writes_them() {
+        let flags: Vec<OsString> = ["-MT", "a b", "-MQ", "c d", "-MQ", "e\\ f#$"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let d = DepOptions::from_flags(&flags);
+        assert_eq!(d.target_for(Path::new("x.o")), "a b c\\ d e\\\\\\ f\\#$$");
+        let none = DepOptions::default();
+        assert_eq!(none.target_for(Path::new("my dir/x.o")), "my\\ dir/x.o");
     }
 
     #[test]

@@ -14,13 +14,15 @@ use std::path::PathBuf;
 mod flags;
 mod rewrite;
 
-pub use flags::DepOptions;
+pub use flags::{DepOptions, quote_target};
 pub use rewrite::{parse_prerequisites, rewrite};
 
-/// A make rule, `target: dep dep …`, spaces, `#` and `$` in paths escaped as make expects.
-pub fn make_rule(target: &str, deps: &[PathBuf]) -> String {
+/// A make rule, `targets: dep dep …`: the targets as written (space-separated, already quoted
+/// where they need it, as clang writes `-MT` verbatim and quotes `-MQ` and default targets:
+/// [`quote_target`]); spaces, `#` and `$` in the dependencies' paths escaped as make expects.
+pub fn make_rule(targets: &str, deps: &[PathBuf]) -> String {
     let mut out = String::new();
-    out.push_str(&escape_make(target));
+    out.push_str(targets);
     out.push(':');
     for dep in deps {
         out.push_str(" \\\n  ");
@@ -30,7 +32,7 @@ pub fn make_rule(target: &str, deps: &[PathBuf]) -> String {
     out
 }
 
-fn escape_make(s: &str) -> String {
+pub(crate) fn escape_make(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

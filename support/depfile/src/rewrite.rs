@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-/// The prerequisites of a make rule as written by clang (escaped spaces, `$$`, continuations).
+/// The prerequisites of the first make rule as written by clang (escaped spaces, `$$`,
+/// continuations); the phony rules `-MP` adds after it are not read.
 pub fn parse_prerequisites(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
@@ -30,6 +31,7 @@ pub fn parse_prerequisites(text: &str) -> Vec<String> {
                 word.clear();
                 after_colon = true;
             }
+            '\n' if after_colon => break,
             ' ' | '\t' | '\n' | '\r' => push_word(&mut words, &mut word, after_colon),
             _ => word.push(c),
         }
@@ -64,7 +66,10 @@ pub fn rewrite(
     if phony {
         for dep in deps.iter().skip(1) {
             out.push('\n');
-            out.push_str(&crate::make_rule(&dep.to_string_lossy(), &[]));
+            out.push_str(&crate::make_rule(
+                &crate::escape_make(&dep.to_string_lossy()),
+                &[],
+            ));
         }
     }
     out
@@ -81,6 +86,12 @@ mod tests {
             parse_prerequisites(text),
             ["gen/a.cpp", "/inc/my header.h", "/x/$y.h", "gen/footer.h"]
         );
+    }
+
+    #[test]
+    fn phony_rules_after_the_first_are_not_prerequisites() {
+        let text = "a.o t: a.cpp \\\n  h.h\nh.h:\n\nfooter.h:\n";
+        assert_eq!(parse_prerequisites(text), ["a.cpp", "h.h"]);
     }
 
     #[test]
