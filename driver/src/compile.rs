@@ -37,6 +37,9 @@ use crate::toolchain::Toolchain;
 /// How LLVM's printer starts the lines of the constructor and destructor lists.
 const CONSTRUCTOR_LISTS: [&[u8]; 2] = [b"@llvm.global_ctors = ", b"@llvm.global_dtors = "];
 
+/// The directory of the generated directory that holds the host compile's copy of the source.
+const COPY_DIR: &str = "source";
+
 /// The generated files of one TU, in its generated directory.
 struct Generated {
     raw_device: PathBuf,
@@ -57,8 +60,12 @@ impl Generated {
             header: scratch.path("integration-header.h"),
             embed: scratch.path("device.offload"),
             // The copy keeps the source's file name (debug info and `__FILE__` of the
-            // basename stay the user's).
-            host_tu: scratch.path(source.file_name().unwrap_or(OsStr::new("source.cpp"))),
+            // basename stay the user's), alone in its directory: clang looks for a quoted
+            // include beside the including file first, where a user's "footer.h" would
+            // otherwise find the generated one.
+            host_tu: scratch
+                .path(COPY_DIR)
+                .join(source.file_name().unwrap_or(OsStr::new("source.cpp"))),
             host_depfile: scratch.path("host.d"),
             staged_output: scratch.path("host.out"),
         }
@@ -245,13 +252,22 @@ impl Unit<'_> {
         } else {
             self.without_kernel_attributes(original)
         };
+        // A header name is not a string literal: its bytes are the path as they are, and it
+        // cannot hold a double quote or a line break.
+        let footer = self.files.footer.as_os_str().as_bytes();
+        if footer.iter().any(|b| matches!(b, b'"' | b'\n' | b'\r')) {
+            return Err(Failure::Message(format!(
+                "cannot include the generated footer '{}': its path has a double quote or a line break (set TMPDIR or -fsycl-footer-path to another directory)",
+                self.files.footer.display()
+            )));
+        }
         let mut tu = original[..bom_len].to_vec();
         tu.extend_from_slice(b"#line 1 \"");
         tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
         tu.extend_from_slice(b"\"\n");
         tu.extend_from_slice(&original[bom_len..]);
         tu.extend_from_slice(b"\n#include \"");
-        tu.extend_from_slice(&escape_string_literal(self.files.footer.as_os_str()));
+        tu.extend_from_slice(footer);
         tu.extend_from_slice(b"\"\n");
         Ok(tu)
     }
@@ -348,10 +364,13 @@ pub(crate) fn device_command(
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     for &b in s.as_bytes() {
-        if b == b'\\' || b == b'"' {
-            out.push(b'\\');
+        match b {
+            b'\\' | b'"' => out.extend_from_slice(&[b'\\', b]),
+            // Line breaks and other control bytes (a file name may hold any): three-digit
+            // octal, which no following digit can extend.
+            _ if b.is_ascii_control() => out.extend_from_slice(format!("\\{b:03o}").as_bytes()),
+            _ => out.push(b),
         }
-        out.push(b);
     }
     out
 }
@@ -405,6 +424,10 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<(Child, 
         &files.header,
         integration_header::integration_header_prelude().as_bytes(),
     )?;
+    if let Some(dir) = files.host_tu.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Message(format!("cannot create '{}': {e}", dir.display())))?;
+    }
     write_file(&files.host_tu, &unit.host_source()?)?;
     make_fifo(&files.footer)?;
     if unit.wants_device {

@@ -102,7 +102,44 @@ impl LinkFlags {
 /// `-v`). (`-static-lib…` and `-fuse-ld=` are link options already.)
 const LINK_RELEVANT_STEMS: &[&[u8]] = &[b"--target", b"-m", b"-stdlib", b"--sysroot"];
 
+/// The flag lists children get on their command lines, as one response file each where they
+/// are too long for one (`process::too_long_for_exec`): a 140 KB `-D` value, megabytes of
+/// flags given in a response file. The analysis reads its list in process and keeps it.
+pub(crate) fn through_response_files(
+    flags: &mut JobFlags,
+    link: &mut LinkFlags,
+    dir: &std::path::Path,
+) -> std::io::Result<()> {
+    let lists: [(&str, &mut Vec<OsString>); 6] = [
+        ("all", &mut flags.all),
+        ("device", &mut flags.device),
+        ("host", &mut flags.host),
+        ("dependencies", &mut flags.dependencies),
+        ("link", &mut flags.link),
+        ("link-words", &mut link.words),
+    ];
+    for (name, list) in lists {
+        if list.is_empty() {
+            continue;
+        }
+        let path = dir.join(format!("{name}.rsp"));
+        std::fs::write(&path, process::response_file_text(list))?;
+        let mut word = OsString::from("@");
+        word.push(&path);
+        *list = vec![word];
+    }
+    Ok(())
+}
+
 impl JobFlags {
+    /// Whether a child's command line would be too long with these lists on it.
+    pub(crate) fn too_long_for_exec(&self, link: &LinkFlags) -> bool {
+        [&self.all, &self.device, &self.host, &self.dependencies]
+            .into_iter()
+            .any(|list| process::too_long_for_exec(list))
+            || process::too_long_for_exec(&[self.link.clone(), link.words.clone()].concat())
+    }
+
     /// Adds one compile option to every job's list that takes it.
     pub(crate) fn add(&mut self, arg: &Arg<'_>) {
         let words = arg.words;

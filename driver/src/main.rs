@@ -63,6 +63,22 @@ fn main() -> ExitCode {
     executor::exit_code(run_sycl(&tc, &cl))
 }
 
+/// `cl` with its flag lists in response files (in a private directory that lives as long as
+/// the returned handle), for children whose command lines would otherwise be too long.
+fn with_response_files(
+    cl: &args::CommandLine,
+) -> Result<(args::CommandLine, process::WorkDir), executor::Failure> {
+    let failure = |e: &dyn std::fmt::Display| {
+        executor::Failure::Message(format!("cannot write the response files: {e}"))
+    };
+    let key = format!("response-files-{}", std::process::id());
+    let dir = process::WorkDir::private(None, key.as_ref()).map_err(|e| failure(&e))?;
+    let mut fitted = cl.clone();
+    flags::through_response_files(&mut fitted.flags, &mut fitted.link_flags, dir.path())
+        .map_err(|e| failure(&e))?;
+    Ok((fitted, dir))
+}
+
 /// `--version`: clang's banner (tools parse it), then ours.
 fn version(tc: &Toolchain) -> ExitCode {
     let status = Command::new(&tc.clang).arg("--version").status();
@@ -126,6 +142,16 @@ fn answer_search_list_query(tc: &Toolchain, args: &[OsString]) -> ExitCode {
 
 /// A `-fsycl` command line: checked, planned, and run by the one executor.
 fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), executor::Failure> {
+    let fitted;
+    let mut _response_files = None;
+    let cl = if cl.flags.too_long_for_exec(&cl.link_flags) && !cl.dry_run {
+        let (with_files, dir) = with_response_files(cl)?;
+        fitted = with_files;
+        _response_files = Some(dir);
+        &fitted
+    } else {
+        cl
+    };
     let executor = Executor::new(tc, cl);
     executor.start()?;
     plan::check_command_line(cl)?;

@@ -518,13 +518,10 @@ fn depfile_of(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The process id in a staged file's name (`sycl-pch-….pch.<pid>.tmp`, its `.d` too).
+/// The process id in a staged file's name (`sycl-pch-….pch.<pid>.tmp`, its `.d`, and the
+/// temporary clang writes before renaming it to the staged name).
 fn staged_pid(name: &str) -> Option<i32> {
-    let rest = name.strip_prefix(PCH_PREFIX)?;
-    let rest = rest
-        .strip_suffix(".tmp.d")
-        .or_else(|| rest.strip_suffix(".tmp"))?;
-    rest.rsplit_once(".pch.")?.1.parse().ok().filter(|&p| p > 0)
+    output::staged_pid(name, PCH_PREFIX, ".pch")
 }
 
 /// The header file with exactly `text`, written only when it differs (its modification time
@@ -978,6 +975,13 @@ mod tests {
     fn staged_files_name_their_process() {
         assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp"), Some(1234));
         assert_eq!(staged_pid("sycl-pch-host-00ff.pch.1234.tmp.d"), Some(1234));
+        // clang's own temporary, left when the build is killed (29 MB at most).
+        assert_eq!(
+            staged_pid("sycl-pch-host-00ff.pch.24484-925b6653.tmp.tmp"),
+            Some(24484)
+        );
+        assert_eq!(staged_pid("sycl-pch-host-00ff.pch.12x.tmp"), None);
+        assert_eq!(staged_pid("sycl-pch-host-00ff.manifest"), None);
         assert_eq!(staged_pid("sycl-pch-host-00ff.pch"), None);
         assert_eq!(staged_pid("sycl-headers-00ff.ast.12.tmp"), None);
     }

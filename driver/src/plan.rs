@@ -129,14 +129,39 @@ fn check_sources(cl: &CommandLine) -> Result<()> {
                 "reading a SYCL source from standard input is not supported; pass a file".into(),
             ));
         }
-        if !cl.dry_run && !s.path.is_file() {
-            return Err(Failure::Message(format!(
-                "no such file or directory: '{}'",
-                s.path.display()
-            )));
+        if !cl.dry_run {
+            readable_source(&s.path)?;
         }
     }
     Ok(())
+}
+
+/// A source the pipeline can read more than once (the analysis, the device compile and the
+/// host copy each read it): a regular file this user may read. Refused as clang words it.
+fn readable_source(path: &std::path::Path) -> Result<()> {
+    let error =
+        |reason: &str| Failure::Message(format!("error reading '{}': {reason}", path.display()));
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Failure::Message(format!(
+            "no such file or directory: '{}'",
+            path.display()
+        ))),
+        Err(e) => Err(error(&io_reason(&e))),
+        Ok(m) if m.is_dir() => Err(error("Is a directory")),
+        Ok(m) if !m.is_file() => Err(error("not a regular file")),
+        Ok(_) => std::fs::File::open(path)
+            .map(drop)
+            .map_err(|e| error(&io_reason(&e))),
+    }
+}
+
+/// An I/O error's reason as the system words it, without Rust's "(os error N)".
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
 }
 
 /// As gcc refuses it: clang would replace the source with the object.

@@ -42,6 +42,11 @@ const FIRST_LINE: &[u8] =
 fn is_preprocessed(source: &Path) -> bool {
     use std::io::Read as _;
     let mut first = vec![0; FIRST_LINE.len()];
+    // Only a regular file is read (a FIFO given as a source would block here; the plan
+    // refuses it, located).
+    if !std::fs::metadata(source).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     std::fs::File::open(source)
         .and_then(|mut f| f.read_exact(&mut first))
         .is_ok_and(|()| first == FIRST_LINE)

@@ -59,8 +59,14 @@
 // RUN: not env SYCL_SPECCONST_SYCL_INCLUDE=%t/inc SYCL_SPECCONST_PCH=1 SYCL_SPECCONST_CACHE_DIR=%t/cache %sycl-clangxx -fsycl -std=c++17 -c %s -o stale.o 2>&1 | FileCheck --check-prefix=STALE %s
 // STALE: error: the changed header was read
 // RUN: cp sycl.hpp.orig inc/sycl/sycl.hpp
+// What a builder killed mid-build left (its staged PCH and depfile, and clang's own temporary
+// that it renames to the staged name) goes when the cache is next written.
+// RUN: touch cache/sycl-pch-host-00.pch.999999999.tmp cache/sycl-pch-host-00.pch.999999999.tmp.d cache/sycl-pch-device-00.pch.999999999-0badc0de.tmp.tmp
 // RUN: env SYCL_SPECCONST_SYCL_INCLUDE=%t/inc SYCL_SPECCONST_PCH=1 SYCL_SPECCONST_CACHE_DIR=%t/cache %sycl-clangxx -v -fsycl -std=c++17 -c %s -o restored.o 2>&1 | FileCheck --check-prefix=REBUILT %s
 // RUN: cmp plain.o restored.o
+// RUN: not ls cache/sycl-pch-host-00.pch.999999999.tmp
+// RUN: not ls cache/sycl-pch-host-00.pch.999999999.tmp.d
+// RUN: not ls cache/sycl-pch-device-00.pch.999999999-0badc0de.tmp.tmp
 // RUN: touch inc/sycl/sycl.hpp
 // RUN: env SYCL_SPECCONST_SYCL_INCLUDE=%t/inc SYCL_SPECCONST_PCH=1 SYCL_SPECCONST_CACHE_DIR=%t/cache %sycl-clangxx -v -fsycl -std=c++17 -c %s -o touched.o 2>&1 | FileCheck --check-prefix=REBUILT %s
 // RUN: cmp plain.o touched.o

@@ -11,7 +11,10 @@
 // FILES: device.offload
 // FILES: footer.h
 // FILES: integration-header.h
-// FILES: save-temps.cpp
+// FILES: source
+// RUN: ls kept.o.sycl/source | FileCheck --check-prefix=COPY-ALONE %s
+// COPY-ALONE: {{^}}save-temps.cpp{{$}}
+// COPY-ALONE-NOT: {{.}}
 // RUN: FileCheck --check-prefix=HEADER %s < kept.o.sycl/integration-header.h
 // HEADER: #define __SYCL_UNNAMED_LAMBDA__ 1
 // HEADER: #define __SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__ 1
@@ -26,7 +29,7 @@
 // FOOTER: get_spec_constant_symbolic_ID_impl<::kept>()
 // FOOTER: return "uid{{[0-9a-f]+}}____ZL4kept";
 // FOOTER: #include <sycl/detail/spec_const_integration.hpp>
-// RUN: FileCheck --check-prefix=COPY %s < kept.o.sycl/save-temps.cpp
+// RUN: FileCheck --check-prefix=COPY %s < kept.o.sycl/source/save-temps.cpp
 // COPY: #line 1 "{{.*}}save-temps.cpp"
 // COPY: #include "{{.*}}kept.o.sycl/footer.h"
 // RUN: %sycl-clangxx -fsycl -std=c++17 -save-temps -c %s -o kept2.o

@@ -148,15 +148,10 @@ fn remove_dead_processes_staged_asts(dir: &Path) {
     output::remove_files_of_dead_processes(dir, staged_pid);
 }
 
-/// The process id in a staged AST's name (`sycl-headers-<key>.ast.<pid>.tmp`).
+/// The process id in a staged AST's name (`sycl-headers-<key>.ast.<pid>.tmp`, and libclang's
+/// own temporary beside it).
 fn staged_pid(name: &str) -> Option<i32> {
-    name.strip_prefix(AST_PREFIX)?
-        .strip_suffix(".tmp")?
-        .rsplit_once(".ast.")?
-        .1
-        .parse()
-        .ok()
-        .filter(|&p| p > 0)
+    output::staged_pid(name, AST_PREFIX, ".ast")
 }
 
 /// Forgets an AST that failed where a full parse succeeded (e.g. built with a flag clang
@@ -258,6 +253,10 @@ mod tests {
     #[test]
     fn staged_asts_name_their_process() {
         assert_eq!(staged_pid("sycl-headers-00ff.ast.1234.tmp"), Some(1234));
+        assert_eq!(
+            staged_pid("sycl-headers-00ff.ast.1234.tmp.temp-stream-a1b2c3"),
+            Some(1234)
+        );
         assert_eq!(staged_pid("sycl-headers-00ff.ast"), None);
         assert_eq!(staged_pid("other.ast.12.tmp"), None);
     }

@@ -163,6 +163,22 @@ pub fn has_room(dir: &Path, bytes: u64) -> bool {
     }
 }
 
+/// The process id in the name of a file staged by [`staged_name`] for a cache entry named
+/// `<prefix>…<extension>`, or of a file a tool derived from that name while writing it: clang
+/// writes `<entry>.<pid>-<hex>.tmp.tmp` and renames it to the staged name, a `-MF` beside it is
+/// `<entry>.<pid>.tmp.d`, LLVM's output streams use `<entry>.<pid>.tmp.temp-stream-<x>`.
+/// Whatever follows the process id must start as one of those do (`.tmp`, `-`).
+pub fn staged_pid(name: &str, prefix: &str, extension: &str) -> Option<i32> {
+    let rest = name.strip_prefix(prefix)?;
+    let (_, tail) = rest.rsplit_once(&format!("{extension}."))?;
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    let after = &tail[digits..];
+    if !(after.starts_with(".tmp") || after.starts_with('-') && after.ends_with(".tmp")) {
+        return None;
+    }
+    tail[..digits].parse().ok().filter(|&p| p > 0)
+}
+
 /// Where a process writes a cache entry before renaming it into place: `<path>.<pid>.tmp`,
 /// so concurrent builders never share a file and [`remove_files_of_dead_processes`] can
 /// tell the leftovers of dead ones.

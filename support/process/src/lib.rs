@@ -86,6 +86,38 @@ fn forget(id: u32) {
     lock(&CHILDREN).retain(|&c| c != id);
 }
 
+/// Whether a child's arguments are too long to pass on its command line: Linux refuses one
+/// argument over 128 KiB (`MAX_ARG_STRLEN`) and arguments with the environment over
+/// `ARG_MAX` (2 MiB by default). Such a list goes through a response file
+/// ([`response_file_text`]), with margins for the rest of the command and the environment.
+pub fn too_long_for_exec(words: &[std::ffi::OsString]) -> bool {
+    const ONE_WORD: usize = 64 << 10;
+    const ALL_WORDS: usize = 512 << 10;
+    words.iter().any(|w| w.len() > ONE_WORD)
+        || words.iter().map(|w| w.len() + 1).sum::<usize>() > ALL_WORDS
+}
+
+/// A response file holding `words`, as clang reads one on Unix (GNU style: a backslash takes
+/// the next byte as it is, blanks separate words): every byte that is not plain is escaped,
+/// an empty word is `''`.
+pub fn response_file_text(words: &[std::ffi::OsString]) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut text = Vec::new();
+    for word in words {
+        if word.is_empty() {
+            text.extend_from_slice(b"''");
+        }
+        for &byte in word.as_bytes() {
+            if byte.is_ascii_whitespace() || matches!(byte, b'\\' | b'\'' | b'"') {
+                text.push(b'\\');
+            }
+            text.push(byte);
+        }
+        text.push(b'\n');
+    }
+    text
+}
+
 /// Runs `f` (a commit of outputs) to its end even if a termination signal arrives meanwhile:
 /// the clean-up waits for it.
 pub fn critical<R>(f: impl FnOnce() -> R) -> R {
@@ -149,6 +181,54 @@ fn clean_up() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// clang reads the words back exactly, however odd: the response file is handed to
+    /// `clang++-22 -###`, which prints each argument it got.
+    #[test]
+    fn response_files_round_trip_through_clang() {
+        let odd = [
+            "-DA=two words",
+            "-DB=\"quoted\" 'single'",
+            "-DC=back\\slash\\",
+            "-DD=line\nbreak\ttab",
+            "-DE=",
+            "-DF=$HOME*?",
+        ];
+        let words: Vec<std::ffi::OsString> = odd.iter().map(Into::into).collect();
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let file = dir.path().join("args.rsp");
+        std::fs::write(&file, response_file_text(&words)).expect("write");
+        let Ok(out) = Command::new("clang++-22")
+            .arg("-###")
+            .arg(format!("@{}", file.display()))
+            .args(["-fsyntax-only", "-x", "c++", "/dev/null"])
+            .output()
+        else {
+            eprintln!("clang++-22 not found: skipped");
+            return;
+        };
+        let printed = String::from_utf8_lossy(&out.stderr);
+        // -### prints each argument in double quotes, escaping ", \ and $.
+        for word in odd {
+            let shown: String = word
+                .chars()
+                .flat_map(|c| match c {
+                    '"' | '\\' | '$' => vec!['\\', c],
+                    _ => vec![c],
+                })
+                .collect();
+            let want = format!("\"{}\"", shown.replacen("-D", "", 1));
+            assert!(printed.contains(&want), "{want} not in {printed}");
+        }
+    }
+
+    #[test]
+    fn long_argument_lists_are_seen() {
+        let short: Vec<std::ffi::OsString> = vec!["-O2".into(); 1000];
+        assert!(!too_long_for_exec(&short));
+        assert!(too_long_for_exec(&["x".repeat(140 << 10).into()]));
+        assert!(too_long_for_exec(&vec!["-DX=0123456789".into(); 60_000]));
+    }
 
     #[test]
     fn children_are_recorded_while_they_run() {

@@ -1,0 +1,1 @@
+inline int from_users_integration_header() { return 2; }
