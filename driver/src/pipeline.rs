@@ -365,16 +365,23 @@ fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
     })
 }
 
-/// The bytes of `path` if it is an ELF file or an `ar` archive (the linker reports anything
-/// else, missing files included).
+/// The bytes of `path` if it is a relocatable ELF object or an `ar` archive: what carries
+/// device code into this link (the linker reports anything else, missing files included; a
+/// shared library registers its own images).
 fn read_if_object_or_archive(path: &Path) -> Result<Option<Vec<u8>>> {
     use std::io::Read as _;
     let Ok(mut file) = std::fs::File::open(path) else {
         return Ok(None);
     };
-    let mut magic = [0u8; 8];
+    // An ELF header's type (`e_type`, at 16) tells a relocatable object (1) from a shared
+    // library or executable, which registers its own images when it is loaded.
+    let mut magic = [0u8; 18];
     let is_object = match file.read_exact(&mut magic) {
-        Ok(()) => magic.starts_with(b"\x7fELF") || magic == *b"!<arch>\n",
+        Ok(()) => {
+            let relocatable_elf = magic.starts_with(b"\x7fELF")
+                && u16::from_le_bytes([magic[16], magic[17]]) == ELF_RELOCATABLE;
+            relocatable_elf || magic.starts_with(b"!<arch>\n")
+        }
         Err(_) => false,
     };
     if !is_object || !file.metadata().is_ok_and(|m| m.is_file()) {
@@ -385,6 +392,9 @@ fn read_if_object_or_archive(path: &Path) -> Result<Option<Vec<u8>>> {
         .map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
     Ok(Some(bytes))
 }
+
+/// `ET_REL` (x86-64 ELF is little-endian).
+const ELF_RELOCATABLE: u16 = 1;
 
 /// The static archives `-lNAME` resolves to, searched as the linker does: the `-L`
 /// directories in order, a shared `libNAME.so` before `libNAME.a` in the same directory (a
