@@ -14,9 +14,12 @@
 //! `-fsycl-targets=spir64_x86_64` images).
 //!
 //! The module is written as LLVM IR text (`ir_text`) and compiled in process; LLVM checks it
-//! on parsing.
+//! on parsing. It also carries the program's way around a runtime deadlock between
+//! `sycl::reduction` and `sycl::stream` (`reduction_resources`).
 
 use std::fmt::Write as _;
+
+mod reduction_resources;
 
 use crate::device::{DeviceImage, ImageFormat};
 use crate::ir_text::{self, HOST_TRIPLE};
@@ -88,14 +91,16 @@ pub(crate) fn registration_ir_with_options(
         out,
         "@descriptor = private constant %descriptor {{ i16 1, i16 {}, ptr {}, ptr null, ptr null }}\n\
          @llvm.global_ctors = appending global [1 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 1, ptr @register, ptr null }}]\n\
-         @llvm.global_dtors = appending global [1 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 1, ptr @unregister, ptr null }}]\n\n\
+         @llvm.global_dtors = appending global [2 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 1, ptr @unregister, ptr null }}, {{ i32, ptr, ptr }} {{ i32 2, ptr {}, ptr null }}]\n\n\
          declare void @__sycl_register_lib(ptr)\n\
          declare void @__sycl_unregister_lib(ptr)\n\n\
          define internal void @register() {{\n  call void @__sycl_register_lib(ptr @descriptor)\n  ret void\n}}\n\n\
          define internal void @unregister() {{\n  call void @__sycl_unregister_lib(ptr @descriptor)\n  ret void\n}}",
         images.len(),
-        images_array.0
+        images_array.0,
+        reduction_resources::AT_EXIT
     );
+    out.push_str(&reduction_resources::definitions());
     out
 }
 
