@@ -8,7 +8,7 @@
 
 // CHECK: # sycl-clang++: analysis (libclang, in process) of "{{.*}}plan.cpp", beside the compiles
 // CHECK: "clang++-22" "-fsycl" "-fsycl-device-only" "--offload-targets=spir64" "-include" "{{.*}}device-prelude.hpp" "-fno-c++-static-destructors" "-D__SYCL_ID_QUERIES_FIT_IN_INT__=1" "-std=c++17" "-isystem" "{{.*}}include{{/|\\}}device" "-isystem" "{{.*}}intel-sycl/include" "-g" "-fstandalone-debug" "-O2" "-c" "{{.*}}plan.cpp" "-o"
-// CHECK: "clang++-22" "-fsycl" "-fsycl-host-only" "-include" "{{.*}}integration-header.h" "-iquote" "{{.*}}driver" "-D__SYCL_ID_QUERIES_FIT_IN_INT__=1" "-std=c++17" "-isystem" "{{.*}}" "-Xclang" "-fembed-offload-object={{.*}}device.offload" "-c" "-Xclang" "-main-file-name" "-Xclang" "{{.*}}driver{{/|\\}}plan.cpp" "-x" "c++" "{{.*}}sycl-specconst-{{[0-9]+}}/sycl-specconst-{{[0-9a-f]+}}/plan.cpp" "-o"
+// CHECK: "clang++-22" "-fsycl" "-fsycl-host-only" "-include" "{{.*}}integration-header.h" "-iquote" "{{.*}}driver" "-D__SYCL_ID_QUERIES_FIT_IN_INT__=1" "-std=c++17" "-isystem" "{{.*}}" "-Xclang" "-fembed-offload-object={{.*}}device.offload" "-c" "-Xclang" "-main-file-name" "-Xclang" "{{.*}}driver{{/|\\}}plan.cpp" "-x" "c++" "{{.*}}sycl-specconst-{{[0-9]+}}/sycl-specconst-{{[0-9a-f]+}}/source/plan.cpp" "-o"
 // CHECK: # sycl-clang++: symbolic IDs and kernel entry points (in process) -> "{{.*}}device.offload"
 // CHECK: # sycl-clang++: kernel descriptions and footer -> "{{.*}}footer.h" (read by the host compile)
 // CHECK: # sycl-clang++: device link, spec-constant lowering (native), SPIR-V, registration (in process)
