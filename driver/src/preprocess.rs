@@ -83,7 +83,10 @@ pub(crate) fn language_flags(cl: &CommandLine, source: &Input) -> &'static [&'st
 
 /// The host view: the host compile's predefined macros (those of the integration header the
 /// host compile force-includes, as `-D`s so no generated file is named), the user's flags and
-/// Intel's headers, on the original source.
+/// Intel's headers, on the original source. `SYCL_EXTERNAL`, unless the user defines it, is
+/// `[[clang::sycl_external]]` (the host view's header), as in the device view: the analysis of
+/// the compiled-back output reads it where no macro is left (a kernel may call an undefined
+/// function only if it is `SYCL_EXTERNAL`), and the host compile's code is the same with it.
 fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Input) -> Command {
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"]);
@@ -92,6 +95,11 @@ fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Input) -> Command {
         if !cl.flags.sets_macro(name) {
             cmd.arg(format!("-D{name}={value}"));
         }
+    }
+    // As the analysis gives SYCL_EXTERNAL its meaning only when the user does not
+    // (`plugin::host_parse_args`).
+    if !cl.flags.sets_macro("SYCL_EXTERNAL") {
+        cmd.arg("-include").arg(tc.host_view_header());
     }
     cmd.args(&cl.flags.all)
         .arg("-isystem")

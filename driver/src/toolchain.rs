@@ -22,6 +22,9 @@ pub(crate) struct Toolchain {
 /// prefix's `include/sycl-specconst/`.
 const PRELUDE_NAME: &str = "sycl-specconst-device-prelude.hpp";
 
+/// The host view's header (`Toolchain::host_view_header`), beside the prelude.
+const HOST_VIEW_NAME: &str = "sycl-specconst-host-view.hpp";
+
 /// Where the resources are: an installed prefix or a checkout.
 struct Layout {
     sycl_include: PathBuf,
@@ -92,14 +95,20 @@ impl Toolchain {
         }
     }
 
-    /// A clear error when Intel's headers or the device prelude are missing.
+    /// A clear error when Intel's headers, the device prelude or the header beside it are
+    /// missing.
     pub(crate) fn check_headers(&self) -> Result<(), String> {
-        if !self.prelude.is_file() {
-            return Err(format!(
-                "the device prelude '{}' is missing: sycl-clang++ is installed incompletely \
-                 (run scripts/install again)",
-                self.prelude.display()
-            ));
+        for (what, file) in [
+            ("the device prelude", self.prelude.clone()),
+            ("the host view's header", self.host_view_header()),
+        ] {
+            if !file.is_file() {
+                return Err(format!(
+                    "{what} '{}' is missing: sycl-clang++ is installed incompletely \
+                     (run scripts/install again)",
+                    file.display()
+                ));
+            }
         }
         if self.sycl_include.join("sycl/sycl.hpp").is_file() {
             return Ok(());
@@ -109,6 +118,12 @@ impl Toolchain {
              or set SYCL_SPECCONST_SYCL_INCLUDE",
             self.sycl_include.display()
         ))
+    }
+
+    /// Force-included first in the host view of `-fsycl -E` output (`preprocess.rs`): it
+    /// spells `SYCL_EXTERNAL` as the device view does. Beside the prelude.
+    pub(crate) fn host_view_header(&self) -> PathBuf {
+        self.prelude.with_file_name(HOST_VIEW_NAME)
     }
 
     /// Headers the device compile finds before Intel's (`sycl/stream.hpp`), beside the

@@ -12,6 +12,11 @@
 // SYNTAX-NOT: unknown attribute 'sycl::
 // RUN: %sycl-clangxx -fsycl -std=c++17 -E %s | FileCheck --check-prefix=PRE %s
 // PRE: {{\[\[}}sycl::reqd_work_group_size(N)]]
+// Compiled back, the -E output is refused the same way, at the source's places (its line
+// markers name them, as in clang's own diagnostics).
+// RUN: %sycl-clangxx -fsycl -std=c++17 -E %s -o %t.ii
+// RUN: not %sycl-clangxx -fsycl -std=c++17 -c %t.ii -o %t.o 2>&1 | FileCheck %s
+// RUN: test ! -e %t.o
 #include <sycl/sycl.hpp>
 
 constexpr int N = 4;

@@ -409,7 +409,8 @@ pub(crate) struct Token {
     pub(crate) location: Location,
 }
 
-/// The tokens in `range` of `tu`, comments left out, with their spelling locations.
+/// The tokens in `range` of `tu`, comments left out, each where it is as line markers present
+/// it (tokens are never in macros: this is where they are spelled).
 ///
 /// # Safety
 /// `tu` is alive and `range` belongs to it.
@@ -433,13 +434,14 @@ unsafe fn located_tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Tok
                         &mut column,
                         &mut offset,
                     );
+                    let spelled = Location {
+                        file: cached_file_path(file),
+                        line,
+                        column,
+                    };
                     Token {
                         spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
-                        location: Location {
-                            file: cached_file_path(file),
-                            line,
-                            column,
-                        },
+                        location: presumed(loc, spelled),
                     }
                 })
                 .collect()
@@ -568,6 +570,34 @@ thread_local! {
     /// map, so a handle reused by a later TU is never looked up stale.
     static FILE_NAMES: std::cell::RefCell<std::collections::HashMap<usize, Option<PathBuf>>> =
         std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Where `loc` is as `#line` directives and line markers present it (clang's presumed location:
+/// that of the expansion, for a location in a macro), or `physical` (where it is in the file
+/// read, whose path is kept when the markers name the same file) when nothing is presumed.
+///
+/// # Safety
+/// `loc` belongs to a live translation unit.
+unsafe fn presumed(loc: CXSourceLocation, physical: Location) -> Location {
+    let mut name = CXString::default();
+    let (mut line, mut column) = (0, 0);
+    // SAFETY: per the contract; out pointers are locals; the name is a CXString owned here and
+    // disposed by `take_bytes`.
+    unsafe { call!(clang_getPresumedLocation)(loc, &mut name, &mut line, &mut column) };
+    let name = take_bytes(name);
+    if name.is_empty() || line == 0 {
+        return physical;
+    }
+    let presumed = PathBuf::from(OsStr::from_bytes(&name));
+    Location {
+        file: if physical.file.as_deref() == Some(presumed.as_path()) {
+            physical.file
+        } else {
+            Some(presumed)
+        },
+        line,
+        column,
+    }
 }
 
 /// `file_path` memoised per file handle: every declaration of a file asks for the same name.
@@ -986,40 +1016,27 @@ impl<'tu> Cursor<'tu> {
                 // Inside a macro: the spelling, as before.
                 return spelled;
             }
-            let mut name = std::mem::zeroed::<CXString>();
-            let (mut p_line, mut p_column) = (0, 0);
-            call!(clang_getPresumedLocation)(loc, &mut name, &mut p_line, &mut p_column);
-            let name = take_bytes(name);
-            if name.is_empty() || p_line == 0 {
-                return spelled;
-            }
-            let presumed = PathBuf::from(OsStr::from_bytes(&name));
-            Location {
-                file: if spelled.file.as_deref() == Some(presumed.as_path()) {
-                    spelled.file
-                } else {
-                    Some(presumed)
-                },
-                line: p_line,
-                column: p_column,
-            }
+            presumed(loc, spelled)
         }
     }
 
     /// Where the cursor is as clang's diagnostics place it: in a macro expansion, where the
-    /// macro is used (`location` gives where the tokens are spelled).
-    pub(crate) fn expansion_location(&self) -> Location {
+    /// macro is used (`location` gives where the tokens are spelled), and as `#line`
+    /// directives and line markers (a preprocessed source) present it.
+    pub(crate) fn diagnostic_location(&self) -> Location {
         // SAFETY: valid cursor; out pointers are locals.
         unsafe {
             let loc = call!(clang_getCursorLocation)(self.raw);
             let mut file: CXFile = ptr::null_mut();
             let (mut line, mut column, mut offset) = (0, 0, 0);
             call!(clang_getExpansionLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
-            Location {
+            let expansion = Location {
                 file: cached_file_path(file),
                 line,
                 column,
-            }
+            };
+            // Clang's presumed location is the expansion location's, line markers applied.
+            presumed(loc, expansion)
         }
     }
 
@@ -1242,12 +1259,12 @@ pub(crate) use clang_sys::{
     CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef, CXCursor_ParenExpr,
     CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
     CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
-    CXCursor_TypeRef, CXCursor_UnaryOperator, CXCursor_UnexposedDecl, CXCursor_UnexposedExpr,
-    CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External, CXLinkage_Internal,
-    CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword,
-    CXPrintingPolicyProperty, CXType_Bool, CXType_Enum, CXType_Float16, CXType_FunctionNoProto,
-    CXType_FunctionProto, CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long,
-    CXType_LongLong, CXType_MemberPointer, CXType_Pointer, CXType_RValueReference, CXType_Record,
-    CXType_Short, CXType_UInt, CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort,
-    CXTypeKind,
+    CXCursor_TypeRef, CXCursor_UnaryOperator, CXCursor_UnexposedAttr, CXCursor_UnexposedDecl,
+    CXCursor_UnexposedExpr, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
+    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
+    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_Bool, CXType_Enum,
+    CXType_Float16, CXType_FunctionNoProto, CXType_FunctionProto, CXType_Int, CXType_Int128,
+    CXType_LValueReference, CXType_Long, CXType_LongLong, CXType_MemberPointer, CXType_Pointer,
+    CXType_RValueReference, CXType_Record, CXType_Short, CXType_UInt, CXType_UInt128, CXType_ULong,
+    CXType_ULongLong, CXType_UShort, CXTypeKind,
 };

@@ -227,6 +227,44 @@ fn kernel_details_are_left_out_when_not_asked_for() {
     assert!(names.kernel_restrictions.is_empty());
 }
 
+/// A kernel may call a function its TU does not define when the function is SYCL_EXTERNAL,
+/// however that is spelled: the macro (the analysis' annotation) or upstream's attribute written
+/// out, which is what the host view of `-fsycl -E` output holds. Any other undefined callee is
+/// refused.
+#[test]
+fn sycl_external_however_spelled() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        SYCL_EXTERNAL int by_macro(int);
+        [[clang::sycl_external]] int spelled_out(int);
+        [[using clang: sycl_external]] int with_using(int);
+        [[clang::__sycl_external__]] int reserved_name(int);
+        [[nodiscard, clang::sycl_external]] int second_attribute(int);
+        [[clang::sycl_external]] int redeclared(int);
+        int redeclared(int);
+        [[nodiscard]] int plain(int);
+        void f(sycl::handler &h, int *p) {
+          h.single_task<class K>([=] {
+            p[0] = by_macro(1) + spelled_out(2) + with_using(3) + reserved_name(4) +
+                   second_attribute(5) + redeclared(6) + plain(7);
+          });
+        }
+        "#,
+    );
+    assert_eq!(
+        a.kernel_restrictions.len(),
+        1,
+        "{:#?}",
+        a.kernel_restrictions
+    );
+    assert!(
+        a.kernel_restrictions[0]
+            .contains("undefined function without SYCL_EXTERNAL attribute: 'plain'"),
+        "{}",
+        a.kernel_restrictions[0]
+    );
+}
+
 #[test]
 fn kernels_with_and_without_kernel_handler() {
     let a = analyse(

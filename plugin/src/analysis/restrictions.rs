@@ -273,9 +273,10 @@ impl<'tu> KernelWalk<'_, 'tu> {
     }
 }
 
-/// Where clang would report `c`: at the macro's use when it comes from an expansion.
+/// Where clang would report `c`: at the macro's use when it comes from an expansion, as line
+/// markers present it (the source's own lines in `-fsycl -E` output compiled back).
 fn site(c: Cursor<'_>) -> String {
-    let l = c.expansion_location();
+    let l = c.diagnostic_location();
     located(SourceLocation {
         file: l.file,
         line: l.line,
@@ -404,15 +405,36 @@ fn is_placement_new(c: Cursor<'_>) -> bool {
         .is_some_and(|t| t == "(")
 }
 
-/// `SYCL_EXTERNAL` on any declaration libclang shows of the function (the annotation is
-/// inherited by later declarations).
+/// `SYCL_EXTERNAL` on any declaration libclang shows of the function (attributes are
+/// inherited by later declarations): the analysis' annotation, or upstream's
+/// `[[clang::sycl_external]]`, what `SYCL_EXTERNAL` is in the device compile and in the host
+/// view of `-fsycl -E` output (where no macro is left for the annotation).
 fn is_sycl_external(function: Cursor<'_>) -> bool {
     [function, function.canonical()].iter().any(|f| {
-        f.children().iter().any(|a| {
-            a.kind() == lc::CXCursor_AnnotateAttr
-                && a.with_spelling(|s| s == SYCL_EXTERNAL_ANNOTATION.as_bytes())
+        f.children().iter().any(|a| match a.kind() {
+            lc::CXCursor_AnnotateAttr => {
+                a.with_spelling(|s| s == SYCL_EXTERNAL_ANNOTATION.as_bytes())
+            }
+            lc::CXCursor_UnexposedAttr => is_clang_sycl_external(&a.leading_tokens(3)),
+            _ => false,
         })
     })
+}
+
+/// Whether an attribute libclang does not expose (no kind, no spelling of its own) is clang's
+/// `sycl_external`, by its first tokens: `clang::sycl_external` (`__sycl_external__`), or the
+/// name alone after `using clang:`.
+fn is_clang_sycl_external(tokens: &[String]) -> bool {
+    let name = match tokens {
+        [scope, colons, name, ..]
+            if matches!(scope.as_str(), "clang" | "_Clang") && colons == "::" =>
+        {
+            name
+        }
+        [name, ..] => name,
+        [] => return false,
+    };
+    matches!(name.as_str(), "sycl_external" | "__sycl_external__")
 }
 
 /// Whether `ty` is const, arrays by their elements: libclang shows `const T[N]` as written
