@@ -27,7 +27,7 @@ use offload::integration_header::{self, KernelInfo};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
-use crate::executor::{Executor, Failure, Result, Scratch, absolute, timing};
+use crate::executor::{Executor, Failure, Result, Scratch, absolute, canonical_source, timing};
 use crate::kernels;
 use crate::pch;
 use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
@@ -826,8 +826,9 @@ fn checked_device_code(
     finish_device_code(unit, raw, analysis)
 }
 
-/// Every spec id the device code reads gets its symbolic ID; those the host parse never saw
-/// are looked up (and added to the analysis, so to the footer) or refused, located.
+/// Every spec id the device code reads gets its symbolic ID, and its declaration goes into the
+/// device code for the link's errors about it; those the host parse never saw are looked up
+/// (and added to the analysis, so to the footer) or refused, located.
 fn resolve_spec_ids(
     code: &mut DeviceCode<'_>,
     options: &plugin::Options,
@@ -836,13 +837,8 @@ fn resolve_spec_ids(
     let reads = code.spec_id_reads();
     spec_ids::add_device_only(options, analysis, &reads)?;
     spec_ids::refuse_unknown(analysis, &reads)?;
-    // Spec-id globals by LLVM name.
-    let ids: std::collections::HashMap<&str, &str> = analysis
-        .spec_ids
-        .iter()
-        .flat_map(|s| spec_ids::global_names(s).map(|name| (name, s.symbolic_id.as_str())))
-        .collect();
-    code.resolve_symbolic_ids(|global| ids.get(global).map(|id| id.to_string()))?;
+    let declarations = spec_ids::declarations(analysis, &reads);
+    code.resolve_symbolic_ids(|global| declarations.get(global))?;
     Ok(())
 }
 
@@ -905,10 +901,7 @@ fn record_kernel_sources(code: &DeviceCode<'_>, placed: &[(String, kernels::Laun
     for (name, (_, object)) in placed {
         let at = &object.location;
         let file = at.file.as_deref().map_or_else(String::new, |f| {
-            std::fs::canonicalize(f)
-                .unwrap_or_else(|_| absolute(f))
-                .to_string_lossy()
-                .into_owned()
+            canonical_source(f).to_string_lossy().into_owned()
         });
         code.record_kernel_source(name, &format!("{file}:{}:{}", at.line, at.column));
     }

@@ -320,3 +320,11 @@ impl Scratch {
 pub(crate) fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
+
+/// A source file as the device code names it for the link (kernel sources, spec-id
+/// declarations): canonical, so TUs that reach one header by different paths agree, and
+/// absolute, since the link may run in another directory (absolute when it cannot be
+/// resolved).
+pub(crate) fn canonical_source(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p))
+}

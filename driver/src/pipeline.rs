@@ -95,6 +95,11 @@ fn device_link_failure(error: device::DeviceError) -> Failure {
             eprintln!("{duplicate}");
             Failure::Reported(1)
         }
+        // Located at the spec id's declaration, with notes, in clang's form.
+        device::DeviceError::SpecConstant(located) => {
+            eprintln!("{located}");
+            Failure::Reported(1)
+        }
         other => Failure::Message(other.to_string()),
     }
 }

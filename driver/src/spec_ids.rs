@@ -3,13 +3,14 @@
 //! lambda's body, which the host never instantiates) are looked up by name in a second host
 //! parse; what stays unknown is refused with a location and the name as written.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use offload::device::SpecIdRead;
-use plugin::model::{Analysis, LocalSpecId, SpecId};
+use offload::device_code::SpecIdDeclaration;
+use plugin::model::{Analysis, LocalSpecId, SourceLocation, SpecId};
 
-use crate::executor::{Failure, Result, timing};
+use crate::executor::{Failure, Result, canonical_source, timing};
 use crate::kernels;
 
 /// The LLVM global names of a spec id: its mangled name, and for a global-namespace variable
@@ -22,6 +23,40 @@ pub(crate) fn global_names(spec_id: &SpecId) -> impl Iterator<Item = &str> {
 /// The LLVM global names of the analysis's spec ids.
 fn known_globals(analysis: &Analysis) -> HashSet<&str> {
     analysis.spec_ids.iter().flat_map(global_names).collect()
+}
+
+/// The declarations of the spec ids device code reads (after `refuse_unknown`), by the LLVM
+/// names of their globals: symbolic ID, name and place, for the link's errors about one spec
+/// constant (`offload::spec_id_declarations`), the file canonical (`canonical_source`).
+pub(crate) fn declarations<'a>(
+    analysis: &'a Analysis,
+    reads: &'a [SpecIdRead],
+) -> HashMap<&'a str, SpecIdDeclaration> {
+    let by_global: HashMap<&str, &SpecId> = analysis
+        .spec_ids
+        .iter()
+        .flat_map(|s| global_names(s).map(move |name| (name, s)))
+        .collect();
+    let mut declarations = HashMap::new();
+    for read in reads {
+        let Some(spec) = by_global.get(read.global.as_str()) else {
+            continue;
+        };
+        let file = spec.location.file.as_deref().unwrap_or(&analysis.source);
+        declarations.insert(
+            read.global.as_str(),
+            SpecIdDeclaration {
+                symbolic_id: spec.symbolic_id.clone(),
+                name: spec.qualified_name(),
+                location: SourceLocation {
+                    file: Some(canonical_source(file)),
+                    line: spec.location.line,
+                    column: spec.location.column,
+                },
+            },
+        );
+    }
+    declarations
 }
 
 /// Adds to the analysis the spec ids device code reads that the host parse did not see,

@@ -5,7 +5,8 @@
 //!   own global, whose name is its mangled name. The front end's analysis of the same TU maps
 //!   that name to the symbolic ID, so device and footer agree by construction (internal
 //!   linkage and the TU's prefix included). Each call becomes the ID string constant the
-//!   lowering pass reads.
+//!   lowering pass reads; each spec id's declaration goes into the module for the link's
+//!   errors about it (`spec_id_declarations`).
 //! * [`wrap_kernels`]: upstream's `sycl_kernel_entry_point` kernels take the kernel object by
 //!   reference and the `kernel_handler` by value; Intel's runtime passes the object's captures
 //!   as separate arguments (bytes, USM pointers, accessors as memory plus three ranges), as the
@@ -26,6 +27,7 @@ use crate::llvm::{
 };
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
+use crate::spec_id_declarations::{self, Declarations, SpecConstantError, SpecIdDeclaration};
 use model::kernel_abi::{
     self, ArgumentKind, DeviceKernel, GLOBAL_SPACE, KernelArgument, KernelLayout, LOCAL_SPACE,
     RuntimeParameter,
@@ -56,11 +58,7 @@ pub enum DeviceError {
          (expected the kernel object by reference and optionally a kernel_handler): {detail}"
     )]
     UnsupportedKernel { name: String, detail: String },
-    #[error(
-        "emulated spec constant '{symbolic_id}' is {size} bytes; Intel's runtime also sets emulated \
-         spec constants of SPIR-V images natively, which works for values of 1, 2, 4 or 8 bytes \
-         only: use native spec constants (the default) for it"
-    )]
+    #[error("{}", emulated_too_large(.symbolic_id, *.size))]
     EmulatedTooLarge { symbolic_id: String, size: u32 },
     #[error(
         "kernel '{name}': its object is {device} bytes on the device but {host} bytes on the \
@@ -88,8 +86,22 @@ pub enum DeviceError {
     Link(#[from] LinkError),
     #[error(transparent)]
     Lower(#[from] LowerError),
+    /// One of the errors above about one spec constant, at its declaration
+    /// ([`crate::spec_id_declarations`]); boxed, as it is rare.
+    #[error("{0}")]
+    SpecConstant(Box<SpecConstantError>),
     #[error(transparent)]
     Image(#[from] images::Error),
+}
+
+/// Why an emulated spec constant (`name`: its symbolic ID, or its C++ name where known) of
+/// `size` bytes cannot be registered.
+pub(crate) fn emulated_too_large(name: &str, size: u32) -> String {
+    format!(
+        "emulated spec constant '{name}' is {size} bytes; Intel's runtime also sets emulated \
+         spec constants of SPIR-V images natively, which works for values of 1, 2, 4 or 8 bytes \
+         only: use native spec constants (the default) for it"
+    )
 }
 
 /// A spec id the device code reads: the LLVM name of its global (its mangled name) and the
@@ -145,7 +157,7 @@ pub(crate) fn spec_id_reads(module: &Module<'_>) -> Vec<SpecIdRead> {
 }
 
 /// The kernels that call `function` (itself if it is one), breadth first over its callers.
-fn kernels_reaching(function: Function<'_>) -> Vec<String> {
+pub(crate) fn kernels_reaching(function: Function<'_>) -> Vec<String> {
     const MAX_FUNCTIONS: usize = 256;
     let mut queue = vec![function];
     let mut seen = std::collections::HashSet::new();
@@ -171,13 +183,14 @@ fn kernels_reaching(function: Function<'_>) -> Vec<String> {
     kernels
 }
 
-/// Replaces every `symbolic_id(&S)` call with the string `symbolic_id_of(name of S)` returns.
-/// Returns the number of calls replaced.
-pub(crate) fn resolve_symbolic_ids(
+/// Replaces every `symbolic_id(&S)` call with the symbolic ID of the spec id
+/// `declaration_of(name of S)` describes, and records each such spec id's declaration for the
+/// link's errors ([`spec_id_declarations`]). Returns the number of calls replaced.
+pub(crate) fn resolve_symbolic_ids<'d>(
     module: &mut Module<'_>,
-    symbolic_id_of: impl Fn(&str) -> Option<String>,
+    declaration_of: impl Fn(&str) -> Option<&'d SpecIdDeclaration>,
 ) -> Result<usize, DeviceError> {
-    let Some((replaced, function)) = replace_symbolic_id_calls(module, symbolic_id_of)? else {
+    let Some((replaced, function)) = replace_symbolic_id_calls(module, declaration_of)? else {
         return Ok(0);
     };
     module.delete_unused(&[function]);
@@ -186,9 +199,9 @@ pub(crate) fn resolve_symbolic_ids(
 
 /// [`resolve_symbolic_ids`] up to deleting the builtin, which needs `&mut Module`: the number
 /// of calls replaced and the builtin's id (`None` without the builtin).
-fn replace_symbolic_id_calls(
+fn replace_symbolic_id_calls<'d>(
     module: &Module<'_>,
-    symbolic_id_of: impl Fn(&str) -> Option<String>,
+    declaration_of: impl Fn(&str) -> Option<&'d SpecIdDeclaration>,
 ) -> Result<Option<(usize, GlobalId)>, DeviceError> {
     let Some(function) = module.get_function(SYMBOLIC_ID_FUNCTION) else {
         return Ok(None);
@@ -203,10 +216,12 @@ fn replace_symbolic_id_calls(
             .and_then(Value::as_global_variable)
             .ok_or_else(|| DeviceError::NotAGlobal(caller.clone()))?;
         let name = target.name();
-        let id = symbolic_id_of(&name).ok_or(DeviceError::UnknownSpecId(name))?;
-        let global = match strings.iter().find(|(s, _)| *s == id) {
+        let declaration = declaration_of(&name).ok_or(DeviceError::UnknownSpecId(name))?;
+        let id = &declaration.symbolic_id;
+        let global = match strings.iter().find(|(s, _)| s == id) {
             Some((_, g)) => *g,
             None => {
+                spec_id_declarations::record(module, declaration);
                 let mut bytes = id.clone().into_bytes();
                 bytes.push(0);
                 let g = module.add_private_bytes(
@@ -214,7 +229,7 @@ fn replace_symbolic_id_calls(
                     &bytes,
                     1,
                 );
-                strings.push((id, g));
+                strings.push((id.clone(), g));
                 g
             }
         };
@@ -974,6 +989,7 @@ pub fn build_images(
     let module = device_link::link_inputs(&ctx, inputs)?
         .ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     device_link::check_defined(&module)?;
+    let declarations = Declarations::read(&module);
     lap("device link", &mut times);
     let modules = images::split_modules(module, split)?;
     if modules.len() > 1 {
@@ -992,13 +1008,19 @@ pub fn build_images(
             (None, false) => (None, None),
         };
         if let Some((module, mode)) = for_spirv {
-            lowered.push(lower_image(module, mode, ImageTarget::Spir64)?);
+            lowered.push(lower_image(
+                module,
+                mode,
+                ImageTarget::Spir64,
+                &declarations,
+            )?);
         }
         if let Some(module) = ahead_of_time {
             lowered.push(lower_image(
                 module,
                 Mode::Emulation,
                 ImageTarget::Spir64X86_64,
+                &declarations,
             )?);
         }
     }
@@ -1018,28 +1040,41 @@ pub fn build_images(
     Ok((images, times))
 }
 
-/// One image's module lowered in `mode`, with its property sets.
-fn lower_image(
-    mut module: Module<'_>,
+/// One image's module lowered in `mode`, with its property sets; errors about one spec
+/// constant are located at its declaration where `declarations` has it.
+fn lower_image<'c>(
+    mut module: Module<'c>,
     mode: Mode,
     target: ImageTarget,
-) -> Result<(Module<'_>, PropertySets, ImageTarget), DeviceError> {
+    declarations: &Declarations,
+) -> Result<(Module<'c>, PropertySets, ImageTarget), DeviceError> {
+    match lower_image_here(&mut module, mode, target) {
+        Ok(property_sets) => Ok((module, property_sets, target)),
+        Err(error) => Err(declarations.locate(&module, error)),
+    }
+}
+
+fn lower_image_here(
+    module: &mut Module<'_>,
+    mode: Mode,
+    target: ImageTarget,
+) -> Result<PropertySets, DeviceError> {
     // SPIR-V images: Intel's runtime sets emulated constants natively too, so private-array
     // lengths are read natively (`lower_for_runtime`); CPU binaries get DPC++'s lowering.
     if target == ImageTarget::Spir64 {
-        lower::lower_for_runtime(&mut module, mode)?;
+        lower::lower_for_runtime(module, mode)?;
     } else {
-        lower::lower(&mut module, mode)?;
+        lower::lower(module, mode)?;
     }
     module
         .verify()
         .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
-    let property_sets = images::property_sets(&module, false)?;
+    let property_sets = images::property_sets(module, false)?;
     // Only SPIR-V images have their emulated IDs set natively as well.
     if mode == Mode::Emulation && target == ImageTarget::Spir64 {
-        declare_emulated_ids(&mut module)?;
+        declare_emulated_ids(module)?;
     }
-    Ok((module, property_sets, target))
+    Ok(property_sets)
 }
 
 #[cfg(test)]

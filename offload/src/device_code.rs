@@ -15,6 +15,7 @@ use crate::device::{self, DeviceError, SpecIdRead};
 use crate::llvm::{Context, Module};
 use crate::object_layout::{self, DeviceObject};
 use crate::private_arrays;
+pub use crate::spec_id_declarations::SpecIdDeclaration;
 use model::kernel_abi::{DeviceKernel, KernelLayout};
 
 /// A failed step on the device module. The texts are the driver's messages.
@@ -83,15 +84,16 @@ impl DeviceCode<'_> {
         device::spec_id_reads(&self.module)
     }
 
-    /// Replaces the symbolic-ID calls with the IDs `symbolic_id_of` gives each spec-id global
-    /// (by LLVM name); returns how many (`device::resolve_symbolic_ids`).
-    pub fn resolve_symbolic_ids(
+    /// Replaces the symbolic-ID calls with the symbolic IDs of the spec ids `declaration_of`
+    /// describes for each spec-id global (by LLVM name), and records their declarations for
+    /// the link's errors; returns how many calls (`device::resolve_symbolic_ids`).
+    pub fn resolve_symbolic_ids<'d>(
         &mut self,
-        symbolic_id_of: impl Fn(&str) -> Option<String>,
+        declaration_of: impl Fn(&str) -> Option<&'d SpecIdDeclaration>,
     ) -> Result<usize, Error> {
         Ok(device::resolve_symbolic_ids(
             &mut self.module,
-            symbolic_id_of,
+            declaration_of,
         )?)
     }
 

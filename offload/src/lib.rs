@@ -11,6 +11,8 @@
 //! * `object_layout` — a kernel object's layout as the device compile's debug information
 //!   describes it (the cross-check of the host's description).
 //! * `private_arrays` — `sycl::private_array` lowered to allocas.
+//! * `spec_id_declarations` — where each spec id the device code reads is declared, carried
+//!   in the device code from symbolic-ID resolution to the link's errors about it.
 //! * `registration` — the host object registering device images with the runtime.
 //! * `container` — the offload container (`.llvm.offloading`) and the readers of objects and
 //!   archives that carry it.
@@ -35,6 +37,7 @@ pub mod ir_text;
 pub mod object_layout;
 mod private_arrays;
 pub mod registration;
+pub mod spec_id_declarations;
 
 pub use container::{OffloadImage, SPEC_CONSTANTS_KEY, holds_registered_images, sycl_images};
 // `device::build_images`' split and spec-constant choices, as post-link defines them.
