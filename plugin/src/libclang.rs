@@ -639,6 +639,14 @@ pub(crate) struct Location {
     pub(crate) column: u32,
 }
 
+/// Where a cursor is, as byte offsets in the file it is spelled in ([`Cursor::offsets`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CursorOffsets {
+    pub(crate) location: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
 /// A cursor into a translation unit; cannot outlive it.
 #[derive(Clone, Copy)]
 pub(crate) struct Cursor<'tu> {
@@ -923,6 +931,63 @@ impl<'tu> Cursor<'tu> {
             }
             call!(clang_EvalResult_dispose)(result);
             true
+        }
+    }
+
+    /// The value of the expression when clang can compute it at compile time as an integer
+    /// (a `bool` is 0 or 1): an `if constexpr` condition, a constant.
+    pub(crate) fn integer_value(&self) -> Option<i64> {
+        // SAFETY: valid cursor; the result is null or an evaluation result owned here, read
+        // and disposed before returning.
+        unsafe {
+            let result = call!(clang_Cursor_Evaluate)(self.raw);
+            if result.is_null() {
+                return None;
+            }
+            let value = (call!(clang_EvalResult_getKind)(result) == CXEval_Int)
+                .then(|| call!(clang_EvalResult_getAsLongLong)(result));
+            call!(clang_EvalResult_dispose)(result);
+            value
+        }
+    }
+
+    /// Byte offsets in the file the cursor is spelled in of its location (a declaration's or
+    /// reference's name), its extent's start and its extent's end; comparable with
+    /// [`Token::offset`] and between cursors of one file.
+    pub(crate) fn offsets(&self) -> CursorOffsets {
+        let offset_of = |loc: CXSourceLocation| {
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            // SAFETY: a location of a valid cursor; out pointers are locals.
+            unsafe {
+                call!(clang_getSpellingLocation)(
+                    loc,
+                    &mut file,
+                    &mut line,
+                    &mut column,
+                    &mut offset,
+                )
+            };
+            offset as usize
+        };
+        // SAFETY: valid cursor; plain value queries.
+        let (location, extent) = unsafe {
+            (
+                call!(clang_getCursorLocation)(self.raw),
+                call!(clang_getCursorExtent)(self.raw),
+            )
+        };
+        // SAFETY: the extent of a valid cursor.
+        let (start, end) = unsafe {
+            (
+                call!(clang_getRangeStart)(extent),
+                call!(clang_getRangeEnd)(extent),
+            )
+        };
+        CursorOffsets {
+            location: offset_of(location),
+            start: offset_of(start),
+            end: offset_of(end),
         }
     }
 
@@ -1259,12 +1324,12 @@ pub(crate) use clang_sys::{
     CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef, CXCursor_ParenExpr,
     CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
     CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
-    CXCursor_TypeRef, CXCursor_UnaryOperator, CXCursor_UnexposedAttr, CXCursor_UnexposedDecl,
-    CXCursor_UnexposedExpr, CXCursor_UnionDecl, CXCursor_VarDecl, CXCursorKind, CXLinkage_External,
-    CXLinkage_Internal, CXLinkage_UniqueExternal, CXPrintingPolicy_SuppressScope,
-    CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty, CXType_Bool, CXType_Enum,
-    CXType_Float16, CXType_FunctionNoProto, CXType_FunctionProto, CXType_Int, CXType_Int128,
-    CXType_LValueReference, CXType_Long, CXType_LongLong, CXType_MemberPointer, CXType_Pointer,
-    CXType_RValueReference, CXType_Record, CXType_Short, CXType_UInt, CXType_UInt128, CXType_ULong,
-    CXType_ULongLong, CXType_UShort, CXTypeKind,
+    CXCursor_TypeRef, CXCursor_UnaryExpr, CXCursor_UnaryOperator, CXCursor_UnexposedAttr,
+    CXCursor_UnexposedDecl, CXCursor_UnexposedExpr, CXCursor_UnionDecl, CXCursor_VarDecl,
+    CXCursorKind, CXLinkage_External, CXLinkage_Internal, CXLinkage_UniqueExternal,
+    CXPrintingPolicy_SuppressScope, CXPrintingPolicy_SuppressTagKeyword, CXPrintingPolicyProperty,
+    CXType_Bool, CXType_Enum, CXType_Float16, CXType_FunctionNoProto, CXType_FunctionProto,
+    CXType_Int, CXType_Int128, CXType_LValueReference, CXType_Long, CXType_LongLong,
+    CXType_MemberPointer, CXType_Pointer, CXType_RValueReference, CXType_Record, CXType_Short,
+    CXType_UInt, CXType_UInt128, CXType_ULong, CXType_ULongLong, CXType_UShort, CXTypeKind,
 };

@@ -80,8 +80,17 @@ impl<'tu> KernelWalk<'_, 'tu> {
     /// Checks every statement and expression under `c` (not nested function or class
     /// declarations: only what runs is checked).
     fn statements(&mut self, c: Cursor<'tu>) {
+        if let Some(taken) = taken_branch_of_if_constexpr(c) {
+            // Only the branch a constant condition selects is code: what the other one names
+            // is not odr-used ([basic.def.odr]), as the condition is a constant expression.
+            if let Some(branch) = taken {
+                self.check(branch);
+                self.statements(branch);
+            }
+            return;
+        }
         c.visit(|child| {
-            if self.is_discarded_in_instantiations(child) {
+            if self.is_discarded_in_instantiations(child) || !is_evaluated_part_of(c, child) {
                 return Walk::Continue;
             }
             if !is_nested_declaration(child) {
@@ -213,6 +222,20 @@ impl<'tu> KernelWalk<'_, 'tu> {
         }
         let ty = variable.ty();
         if is_device_global(ty) {
+            return;
+        }
+        // A reference bound at compile time (`static constexpr auto &sc = spec_id;`) is a
+        // constant, not a variable read at run time: what counts is the object it names.
+        if matches!(
+            ty.kind(),
+            lc::CXType_LValueReference | lc::CXType_RValueReference
+        ) && let Some(definition) = variable
+            .definition()
+            .filter(|d| d.has_constant_initializer())
+        {
+            if let Some(target) = bound_variable(definition).filter(|t| *t != variable) {
+                self.check_variable(at, target);
+            }
             return;
         }
         if is_const(ty) {
@@ -383,6 +406,83 @@ fn is_builtin(function: Cursor<'_>) -> bool {
 
 /// Declarations inside a body whose code runs only if called (local classes' members,
 /// nested functions): checked when a call reaches them.
+/// Whether `child`, a part of `parent`'s code, is evaluated when `parent` runs, as C++'s
+/// odr-use rule counts it. Not evaluated: the operands of `sizeof`, `alignof` and `noexcept`;
+/// template arguments (`get_specialization_constant<holder<int>::sc>()`: a name used only as
+/// a template argument is not read at run time); and the declared type of a variable
+/// (`decltype(table) copy;`).
+fn is_evaluated_part_of(parent: Cursor<'_>, child: Cursor<'_>) -> bool {
+    // libclang's UnaryExpr: `sizeof`/`alignof` (UnaryExprOrTypeTraitExpr) and `noexcept`.
+    if child.kind() == lc::CXCursor_UnaryExpr {
+        return false;
+    }
+    match parent.kind() {
+        // The template arguments follow the referenced name; a member's object precedes it.
+        lc::CXCursor_DeclRefExpr | lc::CXCursor_MemberRefExpr | lc::CXCursor_OverloadedDeclRef => {
+            child.offsets().start < parent.offsets().location
+        }
+        // What precedes the declared name is its type.
+        lc::CXCursor_VarDecl => child.offsets().start > parent.offsets().location,
+        _ => true,
+    }
+}
+
+/// The variable a reference's initializer names (`auto &r = some_variable;`), if any.
+fn bound_variable<'tu>(reference: Cursor<'tu>) -> Option<Cursor<'tu>> {
+    let name = reference.offsets().location;
+    let mut found = None;
+    reference.visit(|child| {
+        if child.offsets().start <= name {
+            return Walk::Continue;
+        }
+        if child.kind() == lc::CXCursor_DeclRefExpr {
+            found = child
+                .referenced()
+                .filter(|v| v.kind() == lc::CXCursor_VarDecl);
+            return Walk::Break;
+        }
+        Walk::Recurse
+    });
+    found
+}
+
+/// For an `if constexpr` whose condition clang evaluates: `Some(the branch taken)` (`None`
+/// inside when the condition is false and there is no `else`); `None` for any other cursor
+/// or a condition that depends on a template parameter.
+fn taken_branch_of_if_constexpr(c: Cursor<'_>) -> Option<Option<Cursor<'_>>> {
+    if c.kind() != lc::CXCursor_IfStmt {
+        return None;
+    }
+    let tokens = c.extent_tokens();
+    if tokens.get(1).is_none_or(|t| t.spelling != "constexpr") {
+        return None;
+    }
+    // The parenthesised condition (and init-statement) ends at the `)` matching the first `(`.
+    let mut depth = 0usize;
+    let mut close = None;
+    for t in tokens.iter().skip(2) {
+        match t.spelling.as_str() {
+            "(" => depth += 1,
+            ")" => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    close = Some(t.offset);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let close = close?;
+    let children = c.children();
+    let condition = children.iter().rev().find(|ch| ch.offsets().end <= close)?;
+    let value = condition.integer_value()?;
+    let mut branches = children.iter().filter(|ch| ch.offsets().start > close);
+    let then = branches.next().copied();
+    let otherwise = branches.next().copied();
+    Some(if value != 0 { then } else { otherwise })
+}
+
 fn is_nested_declaration(c: Cursor<'_>) -> bool {
     is_function(c)
         || matches!(
