@@ -1,14 +1,17 @@
 //! The device link of `sycl-clang++`: every object's device code in one module.
 //!
 //! * One kernel from several TUs: a kernel whose name type and body come from a header is
-//!   emitted by every TU that launches it. DPC++ makes kernels `weak_odr`, so the link keeps
-//!   one; `wrap_kernels` does the same with its wrappers (their bodies are internal, so each
-//!   TU's body stays private and the discarded wrapper's body is dropped as dead code). Two
-//!   *different* kernels of one name would then merge silently, so each wrapper records where
-//!   its callable is defined ([`KERNEL_SOURCE_ATTRIBUTE`], set by the driver from the front
-//!   end's analysis): equal kernels come from one definition, and two definitions of one
-//!   kernel name are refused by name and place. After the link kernels are external again,
-//!   as the SPIR-V images had them before.
+//!   emitted by every TU that launches it, and two TUs may launch the same code under one
+//!   name from two places (`single_task<shared_kernel>([=] {…})`). DPC++ makes kernels
+//!   `weak_odr`, so the link keeps one; `wrap_kernels` does the same with its wrappers (their
+//!   bodies are internal, so each TU's body stays private and the discarded wrapper's body is
+//!   dropped as dead code). Two *different* kernels of one name would then merge silently, so
+//!   each wrapper records where its callable is defined ([`KERNEL_SOURCE_ATTRIBUTE`], set by
+//!   the driver from the front end's analysis): kernels from one definition are one kernel
+//!   (whatever each TU's compile made of it); kernels from two places are one if their device
+//!   code is ([`same_code`]: the same parameters, kernel attributes and code, including what
+//!   it calls, compared through the LLVM API), and otherwise refused by name, place and what
+//!   differs. After the link kernels are external again, as the SPIR-V images had them before.
 //! * Undefined device functions: a function the linked device code calls but no input
 //!   defines would reach the runtime as a SPIR-V import, which Intel's OpenCL CPU compiler
 //!   cannot resolve (it crashes). Every such call is refused here with the function and the
@@ -20,6 +23,9 @@ use thiserror::Error;
 use crate::llvm::{Context, Function, Module};
 use crate::lower;
 
+mod same_code;
+use same_code::{Difference, SameCode};
+
 /// String attribute on a wrapper kernel: where its callable (lambda or functor) is defined,
 /// `<canonical file>:<line>:<column>`, so the device link tells one kernel emitted by two TUs
 /// from two kernels sharing a name.
@@ -29,18 +35,54 @@ pub const KERNEL_SOURCE_ATTRIBUTE: &str = "sycl-specconst-kernel-source";
 pub enum LinkError {
     /// Located at the second definition, as clang reports a redefinition.
     #[error(
-        "{second_source}: error: kernel '{kernel}' is already defined, differently, at \
-         {first_source}; a kernel name must name one kernel (give one of them another name)"
+        "{second_source}: error: kernel '{kernel}' is already defined, {difference}, at \
+         {first_source}{detail}; a kernel name must name one kernel (give one of them another \
+         name)",
+        detail = difference.detail()
     )]
     DuplicateKernel {
         kernel: String,
         first_source: String,
         second_source: String,
+        difference: KernelDifference,
     },
     #[error("{}", undefined_lines(.0))]
     Undefined(Vec<UndefinedFunction>),
     #[error("{input}: {message}")]
     Llvm { input: String, message: String },
+}
+
+/// What differs between two definitions of one kernel name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelDifference {
+    /// The parameters (the runtime's arguments), each definition's as LLVM types.
+    Parameters { first: String, second: String },
+    /// The SYCL kernel attributes (`reqd_work_group_size`, …).
+    Attributes,
+    /// The code, the kernel's own or that of what it calls.
+    Body,
+}
+
+impl KernelDifference {
+    /// Both parameter lists, after the first definition's place.
+    fn detail(&self) -> String {
+        match self {
+            KernelDifference::Parameters { first, second } => {
+                format!(": ({first}) there, ({second}) here")
+            }
+            _ => String::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for KernelDifference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            KernelDifference::Parameters { .. } => "with different parameters",
+            KernelDifference::Attributes => "with different kernel attributes",
+            KernelDifference::Body => "with a different body",
+        })
+    }
 }
 
 /// A function device code calls that no linked device code defines.
@@ -94,7 +136,7 @@ pub(crate) fn link_inputs<'c>(
                 input: input.clone(),
                 message: e.trim_end().to_string(),
             })?;
-        check_kernels(&module, &mut kernels)?;
+        check_kernels(linked.as_ref(), &module, &mut kernels)?;
         match linked.as_mut() {
             None => linked = Some(module),
             Some(dst) => {
@@ -156,36 +198,67 @@ pub(crate) fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkE
         })
 }
 
-/// Records `module`'s kernels; a kernel already defined by another input must come from the
-/// same definition (both sources known and equal), or be one the front end could not place
-/// (no source recorded: kept as DPC++ keeps `weak_odr` kernels).
+/// Records `module`'s kernels; a kernel already defined by an earlier input (kept in
+/// `linked`) is one kernel with it when both come from one definition (both sources known and
+/// equal), when the front end could not place one of them (no source recorded: kept as DPC++
+/// keeps `weak_odr` kernels), or when both compile to the same device code; otherwise it is
+/// refused, located at both definitions, saying what differs.
 fn check_kernels(
+    linked: Option<&Module<'_>>,
     module: &Module<'_>,
     seen: &mut FxHashMap<String, Option<String>>,
 ) -> Result<(), LinkError> {
+    let mut comparison = None;
     for kernel in module.functions() {
         if !kernel.is_spir_kernel() || kernel.is_declaration() {
             continue;
         }
         let name = kernel.name();
         let source = kernel.string_attribute(KERNEL_SOURCE_ATTRIBUTE);
-        match seen.get(&name) {
-            None => {
-                seen.insert(name, source);
-            }
-            Some(Some(first)) => {
-                if let Some(second) = source.filter(|s| s != first) {
-                    return Err(LinkError::DuplicateKernel {
-                        kernel: demangle_kernel(&name),
-                        first_source: first.clone(),
-                        second_source: second,
-                    });
-                }
-            }
-            Some(None) => {}
-        }
+        let Some(first_source) = seen.get(&name) else {
+            seen.insert(name, source);
+            continue;
+        };
+        let (Some(first_source), Some(second_source)) = (first_source, source) else {
+            continue;
+        };
+        let Some(first) = linked
+            .filter(|_| *first_source != second_source)
+            .and_then(|linked| linked.get_function(&name))
+        else {
+            continue;
+        };
+        let comparison = comparison.get_or_insert_with(|| SameCode::new(module.context()));
+        let difference = match comparison.kernels(first, kernel) {
+            Ok(()) => continue,
+            Err(Difference::Parameters) => KernelDifference::Parameters {
+                first: parameter_list(first),
+                second: parameter_list(kernel),
+            },
+            Err(Difference::Attributes) => KernelDifference::Attributes,
+            Err(Difference::Body) => KernelDifference::Body,
+        };
+        return Err(LinkError::DuplicateKernel {
+            kernel: demangle_kernel(&name),
+            first_source: first_source.clone(),
+            second_source,
+            difference,
+        });
     }
     Ok(())
+}
+
+/// A kernel's parameters as LLVM types, a `byval` one with its type (`ptr byval({ [4 x i8] })`).
+fn parameter_list(kernel: Function<'_>) -> String {
+    let types = kernel.function_type().param_types();
+    let params: Vec<String> = (0u32..)
+        .zip(types)
+        .map(|(n, ty)| match kernel.param_type_attribute(n, "byval") {
+            Some(byval) => format!("{} byval({})", ty.print(), byval.print()),
+            None => ty.print(),
+        })
+        .collect();
+    params.join(", ")
 }
 
 /// Refuses calls of functions no linked device code defines (see the module comment).
@@ -337,10 +410,15 @@ mod tests {
     }
 
     fn module(kernel_source: &str, extra: &str) -> Vec<u8> {
+        module_with_body(kernel_source, "", extra)
+    }
+
+    /// A kernel calling an internal body, which runs `body` first.
+    fn module_with_body(kernel_source: &str, body: &str, extra: &str) -> Vec<u8> {
         format!(
             "target triple = \"spir64-unknown-unknown\"\n\
              define weak_odr spir_kernel void @_ZTS1K() #0 {{\n  call spir_func void @body()\n  ret void\n}}\n\
-             define internal spir_func void @body() {{\n  ret void\n}}\n\
+             define internal spir_func void @body() {{\n{body}  ret void\n}}\n\
              {extra}\n\
              attributes #0 = {{ \"{KERNEL_SOURCE_ATTRIBUTE}\"=\"{kernel_source}\" }}\n"
         )
@@ -365,13 +443,285 @@ mod tests {
         let ctx = Context::new();
         let inputs = vec![
             ("a.o".to_string(), module("/a.cpp:3:4", "")),
-            ("b.o".to_string(), module("/b.cpp:5:6", "")),
+            (
+                "b.o".to_string(),
+                module_with_body("/b.cpp:5:6", "  store i32 1, ptr @g\n", "@g = global i32 0"),
+            ),
         ];
         let error = link_inputs(&ctx, inputs).err().expect("refused");
         assert_eq!(
             error.to_string(),
-            "/b.cpp:5:6: error: kernel 'K' is already defined, differently, at /a.cpp:3:4; a \
-             kernel name must name one kernel (give one of them another name)"
+            "/b.cpp:5:6: error: kernel 'K' is already defined, with a different body, at \
+             /a.cpp:3:4; a kernel name must name one kernel (give one of them another name)"
+        );
+    }
+
+    /// A TU's device code for a lambda kernel `K` launched at `file:line` (`*out =
+    /// helper(n > 0 ? n * <factor> : 0)`, `helper` adding `<helper_offset>`, then a `printf`),
+    /// shaped as `wrap_kernels` leaves it: a `weak_odr` wrapper taking the runtime's arguments
+    /// (`params`), the original kernel as its internal body, the lambda's `operator()` (named
+    /// after the function the lambda sits in: `lambda`); with debug information and the TU's
+    /// own struct type and string.
+    #[derive(Clone, Copy)]
+    struct Tu<'s> {
+        file: &'s str,
+        line: u32,
+        lambda: &'s str,
+        lambda_linkage: &'s str,
+        params: &'s str,
+        factor: i32,
+        helper_offset: i32,
+    }
+
+    const TU: Tu<'static> = Tu {
+        file: "a.cpp",
+        line: 3,
+        lambda: "_ZZ4mainENKUlvE_clEv",
+        lambda_linkage: "internal",
+        params: "ptr addrspace(1) %a0, ptr byval({ [4 x i8] }) %a1",
+        factor: 3,
+        helper_offset: 5,
+    };
+
+    impl Tu<'_> {
+        fn ir(&self) -> Vec<u8> {
+            let Tu {
+                file,
+                line,
+                lambda,
+                lambda_linkage,
+                params,
+                factor,
+                helper_offset,
+            } = self;
+            let column = 29;
+            format!(
+                r#"target triple = "spir64-unknown-unknown"
+%class.anon = type {{ ptr addrspace(1), i32 }}
+@.str.{line} = private unnamed_addr addrspace(1) constant [6 x i8] c"%d:%d\00"
+define weak_odr spir_kernel void @_ZTS1K({params}) #0 {{
+entry:
+  %object = alloca %class.anon, align 8
+  store ptr addrspace(1) %a0, ptr %object, align 8
+  %field = getelementptr inbounds i8, ptr %object, i64 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %field, ptr %a1, i64 4, i1 false)
+  %cast = addrspacecast ptr %object to ptr addrspace(4)
+  call spir_func void @_ZTS1K.__sycl_specconst_body(ptr addrspace(4) %cast)
+  ret void
+}}
+define internal spir_func void @_ZTS1K.__sycl_specconst_body(ptr addrspace(4) %this) #1 {{
+  call spir_func void @{lambda}(ptr addrspace(4) %this)
+  ret void
+}}
+define {lambda_linkage} spir_func void @{lambda}(ptr addrspace(4) %this) #1 !dbg !2 {{
+entry:
+  %out = load ptr addrspace(1), ptr addrspace(4) %this, align 8, !dbg !6
+  %n.addr = getelementptr inbounds i8, ptr addrspace(4) %this, i64 8, !dbg !6
+  %n = load i32, ptr addrspace(4) %n.addr, align 8, !dbg !6
+    #dbg_value(i32 %n, !7, !DIExpression(), !6)
+  %positive = icmp sgt i32 %n, 0, !dbg !6
+  br i1 %positive, label %scale, label %done, !dbg !6
+scale:
+  %scaled = mul nsw i32 %n, {factor}, !dbg !6
+  br label %done, !dbg !6
+done:
+  %value = phi i32 [ %scaled, %scale ], [ 0, %entry ], !dbg !6
+  %result = call spir_func i32 @_ZL6helperi(i32 %value), !dbg !6
+  store i32 %result, ptr addrspace(1) %out, align 4, !dbg !6
+  %s = call spir_func i32 @_Z18__spirv_ocl_printfPU3AS1cz(ptr addrspace(1) @.str.{line}, i32 %n, i32 %result), !dbg !6
+  ret void, !dbg !6
+}}
+define internal spir_func i32 @_ZL6helperi(i32 %x) #1 {{
+  %r = add nsw i32 %x, {helper_offset}
+  ret i32 %r
+}}
+declare spir_func i32 @_Z18__spirv_ocl_printfPU3AS1cz(ptr addrspace(1), ...)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+attributes #0 = {{ "sycl-module-id"="{file}" "{KERNEL_SOURCE_ATTRIBUTE}"="/src/{file}:{line}:{column}" }}
+attributes #1 = {{ "sycl-module-id"="{file}" }}
+!llvm.dbg.cu = !{{!0}}
+!llvm.module.flags = !{{!5}}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "{file}", directory: "/src")
+!2 = distinct !DISubprogram(name: "operator()", linkageName: "{lambda}", scope: !1, file: !1, line: {line}, type: !3, scopeLine: {line}, spFlags: DISPFlagDefinition, unit: !0)
+!3 = !DISubroutineType(types: !4)
+!4 = !{{}}
+!5 = !{{i32 2, !"Debug Info Version", i32 3}}
+!6 = !DILocation(line: {line}, column: {column}, scope: !2)
+!7 = !DILocalVariable(name: "n", scope: !2, file: !1, line: {line}, type: !8)
+!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+"#
+            )
+            .into_bytes()
+        }
+    }
+
+    fn link_tus(tus: &[Tu<'_>]) -> Result<(), LinkError> {
+        let ctx = Context::new();
+        let inputs = tus
+            .iter()
+            .map(|tu| (format!("{}.o", tu.file), tu.ir()))
+            .collect();
+        let linked = link_inputs(&ctx, inputs)?.expect("a module");
+        linked.verify().expect("valid");
+        // One kernel, and one definition of the code it runs: the other TU's went as dead code.
+        let kernels = linked
+            .functions()
+            .into_iter()
+            .filter(|f| f.is_spir_kernel());
+        assert_eq!(kernels.count(), 1);
+        let bodies = linked
+            .functions()
+            .into_iter()
+            .filter(|f| f.name().starts_with("_ZTS1K.__sycl_specconst_body"));
+        assert_eq!(bodies.count(), 1);
+        check_defined(&linked)
+    }
+
+    #[test]
+    fn one_kernel_launched_from_two_places_with_the_same_code_links_once() {
+        // Another file and line, another function around the lambda (so another mangling of
+        // its `operator()`, linkonce_odr in an inline function), another string's name,
+        // another debug location: the same kernel.
+        let second = Tu {
+            file: "b.cpp",
+            line: 17,
+            lambda: "_ZZ6launchRN4sycl5queueEENKUlvE_clEv",
+            lambda_linkage: "linkonce_odr",
+            ..TU
+        };
+        link_tus(&[TU, second]).expect("one kernel");
+        // And from three TUs, the third compared with the kernel kept.
+        let third = Tu {
+            file: "c.cpp",
+            line: 40,
+            ..TU
+        };
+        link_tus(&[TU, second, third]).expect("one kernel");
+    }
+
+    fn refusal(tus: &[Tu<'_>]) -> String {
+        let error = link_tus(tus).expect_err("refused");
+        assert!(matches!(error, LinkError::DuplicateKernel { .. }));
+        error.to_string()
+    }
+
+    #[test]
+    fn different_code_of_one_kernel_name_is_refused_where_it_is_naming_the_body() {
+        let expected = "/src/b.cpp:17:29: error: kernel 'K' is already defined, with a \
+                        different body, at /src/a.cpp:3:29; a kernel name must name one kernel \
+                        (give one of them another name)";
+        // A constant in the lambda, and one in an internal function it calls.
+        for second in [
+            Tu {
+                file: "b.cpp",
+                line: 17,
+                factor: 4,
+                ..TU
+            },
+            Tu {
+                file: "b.cpp",
+                line: 17,
+                helper_offset: 6,
+                ..TU
+            },
+            // An external callee by another name.
+            Tu {
+                file: "b.cpp",
+                line: 17,
+                lambda_linkage: "external",
+                lambda: "_Z5otherv",
+                ..TU
+            },
+        ] {
+            assert_eq!(refusal(&[TU, second]), expected);
+        }
+    }
+
+    #[test]
+    fn another_parameter_list_of_one_kernel_name_is_refused_naming_the_parameters() {
+        let second = Tu {
+            file: "b.cpp",
+            line: 17,
+            params: "ptr addrspace(1) %a0, ptr byval({ [8 x i8] }) %a1",
+            ..TU
+        };
+        assert_eq!(
+            refusal(&[TU, second]),
+            "/src/b.cpp:17:29: error: kernel 'K' is already defined, with different parameters, \
+             at /src/a.cpp:3:29: (ptr addrspace(1), ptr byval({ [4 x i8] })) there, (ptr \
+             addrspace(1), ptr byval({ [8 x i8] })) here; a kernel name must name one kernel \
+             (give one of them another name)"
+        );
+    }
+
+    #[test]
+    fn other_kernel_attributes_of_one_kernel_name_are_refused() {
+        let ctx = Context::new();
+        let [first, second] = [
+            TU,
+            Tu {
+                file: "b.cpp",
+                line: 17,
+                ..TU
+            },
+        ]
+        .map(|tu| tu.ir());
+        let second = ctx.parse_ir(second, "b.o").expect("parses");
+        post_link::requirements::attach(
+            &second,
+            "_ZTS1K",
+            &post_link::requirements::KernelAttributes {
+                reqd_work_group_size: Some(vec![8]),
+                ..Default::default()
+            },
+        )
+        .expect("attached");
+        let inputs = vec![
+            ("a.o".to_string(), first),
+            ("b.o".to_string(), second.to_text().into_bytes()),
+        ];
+        let error = link_inputs(&ctx, inputs).err().expect("refused");
+        assert!(
+            error
+                .to_string()
+                .contains("is already defined, with different kernel attributes, at"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn recursive_internal_functions_compare_by_code() {
+        let module = |source: &str, step: i32| {
+            format!(
+                "target triple = \"spir64-unknown-unknown\"\n\
+                 define weak_odr spir_kernel void @_ZTS1K(ptr addrspace(1) %p) #0 {{\n  \
+                 call spir_func void @even(ptr addrspace(1) %p, i32 10)\n  ret void\n}}\n\
+                 define internal spir_func void @even(ptr addrspace(1) %p, i32 %n) {{\n  \
+                 store i32 %n, ptr addrspace(1) %p\n  %z = icmp eq i32 %n, 0\n  br i1 %z, label %out, label %more\n\
+                 more:\n  %m = sub i32 %n, 1\n  call spir_func void @odd(ptr addrspace(1) %p, i32 %m)\n  br label %out\n\
+                 out:\n  ret void\n}}\n\
+                 define internal spir_func void @odd(ptr addrspace(1) %p, i32 %n) {{\n  \
+                 %m = sub i32 %n, {step}\n  call spir_func void @even(ptr addrspace(1) %p, i32 %m)\n  ret void\n}}\n\
+                 attributes #0 = {{ \"{KERNEL_SOURCE_ATTRIBUTE}\"=\"{source}\" }}\n"
+            )
+            .into_bytes()
+        };
+        let link = |step: i32| {
+            let ctx = Context::new();
+            let inputs = vec![
+                ("a.o".to_string(), module("/a.cpp:1:1", 1)),
+                ("b.o".to_string(), module("/b.cpp:2:2", step)),
+            ];
+            link_inputs(&ctx, inputs)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        assert!(link(1).is_ok());
+        assert!(
+            link(2)
+                .expect_err("refused")
+                .contains("with a different body")
         );
     }
 

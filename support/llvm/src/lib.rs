@@ -7,9 +7,10 @@
 //!   the module borrow they came from (constants: the context's), so no handle outlives what
 //!   owns it. Whatever rewrites a module wholesale (linking, pass pipelines, code generation,
 //!   retargeting) takes `&mut Module`, so no handle is alive across it.
-//! * Kinds are checked: `Function`, `GlobalVariable`, `Instruction` and `Call` come from the
-//!   module or from checked conversions (`Value::as_*`), and queries that LLVM allows on some
-//!   kinds only either live on those types or check and return `Option`.
+//! * Kinds are checked: `Function`, `GlobalVariable`, `Instruction`, `Call` and `BasicBlock`
+//!   come from the module or from checked conversions (`Value::as_*`), and queries that LLVM
+//!   allows on some kinds only either live on those types or check and return `Option`
+//!   ([`Value::details`] asks each opcode only what LLVM defines for it).
 //! * Nothing a safe handle can still name is freed while the handle may live: an erased
 //!   instruction ([`Module::erase`]) is detached, its operands dropped, and freed with its
 //!   module; functions and globals are deleted through `&mut Module`
@@ -161,6 +162,14 @@ impl Context {
             unsafe { c::LLVMMDStringInContext2(self.raw, s.as_ptr() as *const c_char, s.len()) },
             self.raw,
         )
+    }
+
+    /// The number LLVM gives the metadata kind `name` (`dbg`, `reqd_work_group_size`) in this
+    /// context, as [`Function::metadata_attachments`] reports kinds.
+    pub fn md_kind_id(&self, name: &str) -> u32 {
+        let len = c_uint::try_from(name.len()).unwrap_or(0);
+        // SAFETY: the name is read for `len` bytes; unknown names get a new kind.
+        unsafe { c::LLVMGetMDKindIDInContext(self.raw, name.as_ptr() as *const c_char, len) }
     }
 
     /// A node of `ops`, which must be of this context (a panic otherwise: see [`Md`]).
@@ -323,6 +332,11 @@ pub struct Instruction<'m>(Value<'m>);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Call<'m>(Instruction<'m>);
 
+/// A basic block of a function ([`Function::basic_blocks`], [`Value::as_basic_block`]), as the
+/// value branches name it by.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BasicBlock<'m>(Value<'m>);
+
 // The typed handles are values with a checked kind: every `Value` query applies to them.
 impl<'m> std::ops::Deref for Function<'m> {
     type Target = Value<'m>;
@@ -359,8 +373,9 @@ pub struct Type<'c> {
     _c: PhantomData<&'c Context>,
 }
 
-/// A metadata node or string, with the context it belongs to (LLVM-C cannot tell).
-#[derive(Clone, Copy)]
+/// A metadata node or string, with the context it belongs to (LLVM-C cannot tell). Equal
+/// handles are the same metadata (nodes that are not `distinct` are uniqued in their context).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Md<'c> {
     raw: LLVMMetadataRef,
     ctx: LLVMContextRef,
@@ -1031,6 +1046,10 @@ pub enum ValueKind {
     ConstantDataSequential,
     ConstantPointerNull,
     Undef,
+    /// A basic block as an operand (a branch's target).
+    BasicBlock,
+    /// Metadata as an operand (`MetadataAsValue`: an intrinsic's `metadata !"…"`).
+    Metadata,
     Other,
 }
 
@@ -1069,6 +1088,8 @@ impl<'m> Value<'m> {
                 K::LLVMConstantPointerNullValueKind => ValueKind::ConstantPointerNull,
                 // Poison is an UndefValue too (what `LLVMIsUndef` tests).
                 K::LLVMUndefValueValueKind | K::LLVMPoisonValueKind => ValueKind::Undef,
+                K::LLVMBasicBlockValueKind => ValueKind::BasicBlock,
+                K::LLVMMetadataAsValueValueKind => ValueKind::Metadata,
                 _ => ValueKind::Other,
             }
         }
@@ -1089,6 +1110,101 @@ impl<'m> Value<'m> {
     pub fn as_call(self) -> Option<Call<'m>> {
         matches!(self.kind(), ValueKind::Instruction(Opcode::LLVMCall))
             .then_some(Call(Instruction(self)))
+    }
+
+    pub fn as_basic_block(self) -> Option<BasicBlock<'m>> {
+        (self.kind() == ValueKind::BasicBlock).then_some(BasicBlock(self))
+    }
+
+    /// Whether this is `poison` (which [`ValueKind::Undef`] includes).
+    pub fn is_poison(self) -> bool {
+        // SAFETY: a kind test on any value.
+        unsafe { c::LLVMIsPoison(self.raw) != 0 }
+    }
+
+    /// A global value's linkage (functions, variables, aliases); `None` for other values.
+    pub fn linkage(self) -> Option<Linkage> {
+        use llvm_sys::LLVMLinkage as L;
+        // SAFETY: checked to be a global value, which the linkage query casts to.
+        let linkage = unsafe {
+            if c::LLVMIsAGlobalValue(self.raw).is_null() {
+                return None;
+            }
+            c::LLVMGetLinkage(self.raw)
+        };
+        Some(match linkage {
+            L::LLVMExternalLinkage => Linkage::External,
+            L::LLVMAvailableExternallyLinkage => Linkage::AvailableExternally,
+            L::LLVMLinkOnceAnyLinkage => Linkage::LinkOnceAny,
+            L::LLVMLinkOnceODRLinkage => Linkage::LinkOnceOdr,
+            L::LLVMWeakAnyLinkage => Linkage::WeakAny,
+            L::LLVMWeakODRLinkage => Linkage::WeakOdr,
+            L::LLVMAppendingLinkage => Linkage::Appending,
+            L::LLVMInternalLinkage => Linkage::Internal,
+            L::LLVMPrivateLinkage => Linkage::Private,
+            L::LLVMExternalWeakLinkage => Linkage::ExternalWeak,
+            L::LLVMCommonLinkage => Linkage::Common,
+            _ => Linkage::Other,
+        })
+    }
+
+    /// What tells this value apart from others of its kind, opcode, type and operands
+    /// ([`Details`]); `None` for instructions and constant expressions with facts this layer
+    /// cannot read (exception handling, `callbr`, constant expressions with flags or masks),
+    /// which are then the same as nothing but themselves.
+    pub fn details(self) -> Option<Details<'m>> {
+        let mut d = Details::default();
+        // SAFETY: each query is asked of the kind it is defined on (checked by `kind()`).
+        unsafe {
+            match self.kind() {
+                ValueKind::Instruction(op) => instruction_details(self.raw, op, &mut d)?,
+                ValueKind::ConstantExpr(Opcode::LLVMGetElementPtr) => {
+                    d.numbers
+                        .push(u64::from(c::LLVMGEPGetNoWrapFlags(self.raw)));
+                    d.types
+                        .push(Type::wrap(c::LLVMGetGEPSourceElementType(self.raw)));
+                }
+                ValueKind::ConstantExpr(
+                    Opcode::LLVMPtrToInt
+                    | Opcode::LLVMPtrToAddr
+                    | Opcode::LLVMIntToPtr
+                    | Opcode::LLVMBitCast
+                    | Opcode::LLVMAddrSpaceCast
+                    | Opcode::LLVMXor
+                    | Opcode::LLVMExtractElement
+                    | Opcode::LLVMInsertElement,
+                ) => {}
+                ValueKind::ConstantExpr(_) => return None,
+                ValueKind::Function => {
+                    d.numbers
+                        .push(u64::from(c::LLVMGetFunctionCallConv(self.raw)));
+                    d.types
+                        .push(Type::wrap(c::LLVMGlobalGetValueType(self.raw)));
+                    let n = c::LLVMCountParams(self.raw);
+                    for index in 0..=n {
+                        let count = c::LLVMGetAttributeCountAtIndex(self.raw, index);
+                        let mut attributes = vec![ptr::null_mut(); count as usize];
+                        if count > 0 {
+                            c::LLVMGetAttributesAtIndex(self.raw, index, attributes.as_mut_ptr());
+                        }
+                        push_attributes(&mut d, index, &attributes);
+                    }
+                }
+                ValueKind::GlobalVariable => {
+                    d.numbers.extend([
+                        u64::from(c::LLVMIsGlobalConstant(self.raw) != 0),
+                        u64::from(c::LLVMIsThreadLocal(self.raw) != 0),
+                        u64::from(c::LLVMGetAlignment(self.raw)),
+                        u64::from(c::LLVMGetPointerAddressSpace(c::LLVMTypeOf(self.raw))),
+                        c::LLVMGetUnnamedAddress(self.raw) as u64,
+                    ]);
+                    d.types
+                        .push(Type::wrap(c::LLVMGlobalGetValueType(self.raw)));
+                }
+                _ => {}
+            }
+        }
+        Some(d)
     }
 
     pub fn name(self) -> String {
@@ -1666,6 +1782,46 @@ impl<'m> Function<'m> {
         out
     }
 
+    /// The function's basic blocks, in order (none for a declaration).
+    pub fn basic_blocks(self) -> Vec<BasicBlock<'m>> {
+        let mut out = Vec::new();
+        // SAFETY: walking the blocks of a function.
+        unsafe {
+            let mut bb = c::LLVMGetFirstBasicBlock(self.raw);
+            while !bb.is_null() {
+                out.push(BasicBlock(Value::wrap(c::LLVMBasicBlockAsValue(bb))));
+                bb = c::LLVMGetNextBasicBlock(bb);
+            }
+        }
+        out
+    }
+
+    /// The metadata attached to the function (`!dbg`, `!reqd_work_group_size`, …), as kind
+    /// ([`Context::md_kind_id`]) and node, in LLVM's order (by kind).
+    pub fn metadata_attachments(self) -> Vec<(u32, Md<'m>)> {
+        let ctx = self.context_raw();
+        // SAFETY: a function is a global object; the entries array has `n` slots and is
+        // disposed after use; each node is metadata of the function's context.
+        unsafe {
+            let mut n: usize = 0;
+            let entries = c::LLVMGlobalCopyAllMetadata(self.raw, &mut n);
+            if entries.is_null() {
+                return Vec::new();
+            }
+            let out = (0..n)
+                .filter_map(|i| c_uint::try_from(i).ok())
+                .map(|i| {
+                    (
+                        c::LLVMValueMetadataEntriesGetKind(entries, i),
+                        Md::wrap(c::LLVMValueMetadataEntriesGetMetadata(entries, i), ctx),
+                    )
+                })
+                .collect();
+            c::LLVMDisposeValueMetadataEntries(entries);
+            out
+        }
+    }
+
     /// Names the function for [`Module::delete_unused`].
     pub fn id(self) -> GlobalId {
         GlobalId(self.raw as usize)
@@ -1721,6 +1877,45 @@ impl<'m> Instruction<'m> {
     pub fn as_value(self) -> Value<'m> {
         self.0
     }
+
+    /// A `phi`'s incoming blocks, one per incoming value (operand), in order; none for other
+    /// instructions.
+    pub fn incoming_blocks(self) -> Vec<BasicBlock<'m>> {
+        if self.kind() != ValueKind::Instruction(Opcode::LLVMPHI) {
+            return Vec::new();
+        }
+        // SAFETY: a phi, asked for blocks below its incoming count.
+        unsafe {
+            (0..c::LLVMCountIncoming(self.raw))
+                .map(|i| {
+                    BasicBlock(Value::wrap(c::LLVMBasicBlockAsValue(
+                        c::LLVMGetIncomingBlock(self.raw, i),
+                    )))
+                })
+                .collect()
+        }
+    }
+}
+
+impl<'m> BasicBlock<'m> {
+    pub fn as_value(self) -> Value<'m> {
+        self.0
+    }
+
+    /// The block's instructions, in order.
+    pub fn instructions(self) -> Vec<Instruction<'m>> {
+        let mut out = Vec::new();
+        // SAFETY: a basic block's value (checked on construction), and its instruction list.
+        unsafe {
+            let bb = c::LLVMValueAsBasicBlock(self.0.raw);
+            let mut i = c::LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                out.push(Instruction(Value::wrap(i)));
+                i = c::LLVMGetNextInstruction(i);
+            }
+        }
+        out
+    }
 }
 
 impl<'m> Call<'m> {
@@ -1741,6 +1936,270 @@ impl<'m> Call<'m> {
             return None;
         }
         self.operand(i)
+    }
+}
+
+/// A global value's linkage ([`Value::linkage`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Linkage {
+    External,
+    AvailableExternally,
+    LinkOnceAny,
+    LinkOnceOdr,
+    WeakAny,
+    WeakOdr,
+    Appending,
+    Internal,
+    Private,
+    ExternalWeak,
+    Common,
+    Other,
+}
+
+impl Linkage {
+    /// Internal or private: the module's own, whatever its name.
+    pub fn is_local(self) -> bool {
+        matches!(self, Linkage::Internal | Linkage::Private)
+    }
+
+    /// `linkonce` or `weak` (ODR or not): a definition that one of another module of the same
+    /// name may stand in for.
+    pub fn is_linkonce_or_weak(self) -> bool {
+        matches!(
+            self,
+            Linkage::LinkOnceAny | Linkage::LinkOnceOdr | Linkage::WeakAny | Linkage::WeakOdr
+        )
+    }
+}
+
+/// What tells a value apart from others of the same kind, opcode, type and operands
+/// ([`Value::details`]), in an order fixed per kind and opcode:
+/// * instructions: wrap, `exact`, `disjoint` and `nneg` flags; comparison predicates (and
+///   `samesign`); alignment, `volatile`, atomic orderings, sync scope and the `atomicrmw`
+///   operation; GEP no-wrap flags and source element type; an `alloca`'s allocated type;
+///   a call's calling convention, tail-call kind, function type, call-site attributes and
+///   operand-bundle tags; `extractvalue`/`insertvalue` indices; shuffle masks; fast-math
+///   flags;
+/// * functions: calling convention, function type, return and parameter attributes (not
+///   function attributes, which say how the code was compiled, not what it is);
+/// * global variables: constness, thread-locality, alignment, address space, `unnamed_addr`
+///   and value type.
+///
+/// Attributes are numbers (place, kind, value; `range`-like attributes by kind only), types
+/// (of `byval(T)`, `sret(T)`, …) and strings (key and value).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Details<'m> {
+    pub numbers: Vec<u64>,
+    pub types: Vec<Type<'m>>,
+    pub strings: Vec<String>,
+}
+
+/// An instruction's details ([`Details`]); `None` for opcodes whose facts this layer cannot
+/// read.
+///
+/// # Safety
+/// `v` is a live instruction of opcode `op`.
+unsafe fn instruction_details(v: LLVMValueRef, op: Opcode, d: &mut Details<'_>) -> Option<()> {
+    use Opcode as O;
+    // SAFETY: every query is made on the opcodes LLVM defines it for (Core.cpp's casts).
+    unsafe {
+        let flag = |b: LLVMBool| u64::from(b != 0);
+        let memory = |d: &mut Details<'_>| {
+            d.numbers.push(u64::from(c::LLVMGetAlignment(v)));
+            d.numbers.push(flag(c::LLVMGetVolatile(v)));
+        };
+        let sync_scope = |d: &mut Details<'_>| {
+            d.numbers.push(if c::LLVMIsAtomic(v) != 0 {
+                u64::from(c::LLVMGetAtomicSyncScopeID(v))
+            } else {
+                u64::MAX
+            })
+        };
+        match op {
+            O::LLVMAdd | O::LLVMSub | O::LLVMMul | O::LLVMShl | O::LLVMTrunc => {
+                d.numbers.push(flag(c::LLVMGetNUW(v)));
+                d.numbers.push(flag(c::LLVMGetNSW(v)));
+            }
+            O::LLVMUDiv | O::LLVMSDiv | O::LLVMLShr | O::LLVMAShr => {
+                d.numbers.push(flag(c::LLVMGetExact(v)));
+            }
+            O::LLVMOr => d.numbers.push(flag(c::LLVMGetIsDisjoint(v))),
+            O::LLVMZExt | O::LLVMUIToFP => d.numbers.push(flag(c::LLVMGetNNeg(v))),
+            O::LLVMICmp => {
+                d.numbers.push(c::LLVMGetICmpPredicate(v) as u64);
+                d.numbers.push(flag(c::LLVMGetICmpSameSign(v)));
+            }
+            O::LLVMFCmp => d.numbers.push(c::LLVMGetFCmpPredicate(v) as u64),
+            O::LLVMAlloca => {
+                d.numbers.push(u64::from(c::LLVMGetAlignment(v)));
+                d.types.push(Type::wrap(c::LLVMGetAllocatedType(v)));
+            }
+            O::LLVMLoad | O::LLVMStore => {
+                memory(d);
+                d.numbers.push(c::LLVMGetOrdering(v) as u64);
+                sync_scope(d);
+            }
+            O::LLVMAtomicRMW => {
+                memory(d);
+                d.numbers.push(c::LLVMGetAtomicRMWBinOp(v) as u64);
+                d.numbers.push(c::LLVMGetOrdering(v) as u64);
+                sync_scope(d);
+            }
+            O::LLVMAtomicCmpXchg => {
+                memory(d);
+                d.numbers.push(c::LLVMGetCmpXchgSuccessOrdering(v) as u64);
+                d.numbers.push(c::LLVMGetCmpXchgFailureOrdering(v) as u64);
+                d.numbers.push(flag(c::LLVMGetWeak(v)));
+                sync_scope(d);
+            }
+            O::LLVMFence => {
+                d.numbers.push(c::LLVMGetOrdering(v) as u64);
+                sync_scope(d);
+            }
+            O::LLVMGetElementPtr => {
+                d.numbers.push(u64::from(c::LLVMGEPGetNoWrapFlags(v)));
+                d.types.push(Type::wrap(c::LLVMGetGEPSourceElementType(v)));
+            }
+            O::LLVMCall => call_details(v, d),
+            O::LLVMExtractValue | O::LLVMInsertValue => {
+                let n = c::LLVMGetNumIndices(v) as usize;
+                let indices = c::LLVMGetIndices(v);
+                if n > 0 && !indices.is_null() {
+                    let indices = std::slice::from_raw_parts(indices, n);
+                    d.numbers.extend(indices.iter().map(|&i| u64::from(i)));
+                }
+            }
+            O::LLVMShuffleVector => {
+                let n = c::LLVMGetNumMaskElements(v);
+                // The mask's elements, poison (-1) included, as their bits.
+                d.numbers
+                    .extend((0..n).map(|i| c::LLVMGetMaskValue(v, i) as u32 as u64));
+            }
+            O::LLVMRet
+            | O::LLVMBr
+            | O::LLVMSwitch
+            | O::LLVMIndirectBr
+            | O::LLVMUnreachable
+            | O::LLVMFNeg
+            | O::LLVMFAdd
+            | O::LLVMFSub
+            | O::LLVMFMul
+            | O::LLVMFDiv
+            | O::LLVMURem
+            | O::LLVMSRem
+            | O::LLVMFRem
+            | O::LLVMAnd
+            | O::LLVMXor
+            | O::LLVMSExt
+            | O::LLVMFPToUI
+            | O::LLVMFPToSI
+            | O::LLVMSIToFP
+            | O::LLVMFPTrunc
+            | O::LLVMFPExt
+            | O::LLVMPtrToInt
+            | O::LLVMPtrToAddr
+            | O::LLVMIntToPtr
+            | O::LLVMBitCast
+            | O::LLVMAddrSpaceCast
+            | O::LLVMPHI
+            | O::LLVMSelect
+            | O::LLVMVAArg
+            | O::LLVMExtractElement
+            | O::LLVMInsertElement
+            | O::LLVMFreeze => {}
+            _ => return None,
+        }
+        if c::LLVMCanValueUseFastMathFlags(v) != 0 {
+            d.numbers.push(u64::from(c::LLVMGetFastMathFlags(v)));
+        }
+    }
+    Some(())
+}
+
+/// A call's calling convention, tail-call kind, function type, attributes (function, return,
+/// arguments) and operand-bundle tags.
+///
+/// # Safety
+/// `v` is a live `call` instruction.
+unsafe fn call_details(v: LLVMValueRef, d: &mut Details<'_>) {
+    // SAFETY: call-site queries on a call; the attribute array has exactly the reported
+    // number of slots; each bundle is copied from and disposed once.
+    unsafe {
+        d.numbers.push(u64::from(c::LLVMGetInstructionCallConv(v)));
+        d.numbers.push(c::LLVMGetTailCallKind(v) as u64);
+        d.types.push(Type::wrap(c::LLVMGetCalledFunctionType(v)));
+        let places = std::iter::once(llvm_sys::LLVMAttributeFunctionIndex)
+            .chain(0..=c::LLVMGetNumArgOperands(v));
+        for index in places {
+            let count = c::LLVMGetCallSiteAttributeCount(v, index);
+            let mut attributes = vec![ptr::null_mut(); count as usize];
+            if count > 0 {
+                c::LLVMGetCallSiteAttributes(v, index, attributes.as_mut_ptr());
+            }
+            push_attributes(d, index, &attributes);
+        }
+        let bundles = c::LLVMGetNumOperandBundles(v);
+        d.numbers.push(u64::from(bundles));
+        for i in 0..bundles {
+            let bundle = c::LLVMGetOperandBundleAtIndex(v, i);
+            let mut len = 0usize;
+            let tag = c::LLVMGetOperandBundleTag(bundle, &mut len);
+            d.strings.push(if tag.is_null() {
+                String::new()
+            } else {
+                String::from_utf8_lossy(std::slice::from_raw_parts(tag.cast::<u8>(), len))
+                    .into_owned()
+            });
+            c::LLVMDisposeOperandBundle(bundle);
+        }
+    }
+}
+
+/// Appends the attributes at `place` (an attribute index) to `d`: the place and count, then
+/// per attribute its form and kind, an integer attribute's value, a type attribute's type, a
+/// string attribute's key and value.
+///
+/// # Safety
+/// `attributes` are live attributes of one context.
+unsafe fn push_attributes(d: &mut Details<'_>, place: c_uint, attributes: &[LLVMAttributeRef]) {
+    d.numbers.push(u64::from(place));
+    d.numbers.push(attributes.len() as u64);
+    for &a in attributes {
+        // SAFETY: each query on the attribute form it is asked of; strings are copied.
+        unsafe {
+            if c::LLVMIsStringAttribute(a) != 0 {
+                d.numbers.push(2);
+                let text = |p: *const c_char, len: c_uint| {
+                    if p.is_null() {
+                        String::new()
+                    } else {
+                        String::from_utf8_lossy(std::slice::from_raw_parts(
+                            p.cast::<u8>(),
+                            len as usize,
+                        ))
+                        .into_owned()
+                    }
+                };
+                let mut len: c_uint = 0;
+                let key = c::LLVMGetStringAttributeKind(a, &mut len);
+                d.strings.push(text(key, len));
+                let value = c::LLVMGetStringAttributeValue(a, &mut len);
+                d.strings.push(text(value, len));
+            } else if c::LLVMIsTypeAttribute(a) != 0 {
+                d.numbers.push(1);
+                d.numbers.push(u64::from(c::LLVMGetEnumAttributeKind(a)));
+                d.types.push(Type::wrap(c::LLVMGetTypeAttributeValue(a)));
+            } else if c::LLVMIsEnumAttribute(a) != 0 {
+                d.numbers.push(0);
+                d.numbers.push(u64::from(c::LLVMGetEnumAttributeKind(a)));
+                d.numbers.push(c::LLVMGetEnumAttributeValue(a));
+            } else {
+                // A constant-range (list) attribute (`range`, `initializes`): its kind only,
+                // the C API reads no value.
+                d.numbers.push(3);
+                d.numbers.push(u64::from(c::LLVMGetEnumAttributeKind(a)));
+            }
+        }
     }
 }
 
@@ -1918,6 +2377,35 @@ impl<'c> Type<'c> {
             )
             .then(|| Type::wrap(c::LLVMGetElementType(self.raw)))
         }
+    }
+
+    /// A function type's return type.
+    pub fn return_type(self) -> Option<Type<'c>> {
+        // SAFETY: asked of function types only.
+        (self.kind() == TypeKind::Function)
+            .then(|| Type::wrap(unsafe { c::LLVMGetReturnType(self.raw) }))
+    }
+
+    /// A function type's parameter types (none for other types).
+    pub fn param_types(self) -> Vec<Type<'c>> {
+        if self.kind() != TypeKind::Function {
+            return Vec::new();
+        }
+        // SAFETY: a function type; the array has exactly `n` slots.
+        unsafe {
+            let n = c::LLVMCountParamTypes(self.raw) as usize;
+            let mut params = vec![ptr::null_mut(); n];
+            if n > 0 {
+                c::LLVMGetParamTypes(self.raw, params.as_mut_ptr());
+            }
+            params.into_iter().map(Type::wrap).collect()
+        }
+    }
+
+    /// Whether a function type takes variable arguments (`...`).
+    pub fn is_var_arg(self) -> bool {
+        // SAFETY: asked of function types only.
+        self.kind() == TypeKind::Function && unsafe { c::LLVMIsFunctionVarArg(self.raw) != 0 }
     }
 
     /// The type of functions returning `ret` and taking `params`; `None` if a parameter
@@ -2661,6 +3149,224 @@ define void @unused() {
         let calls = g.direct_calls();
         assert_eq!(calls.len(), 2);
         assert_ne!(calls[0], calls[1]);
+    }
+
+    #[test]
+    fn blocks_list_their_instructions_and_branches_and_phis_name_them() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"define i32 @f(i1 %c) {\n\
+                  entry:\n  br i1 %c, label %then, label %join\n\
+                  then:\n  br label %join\n\
+                  join:\n  %r = phi i32 [ 1, %entry ], [ 2, %then ]\n  ret i32 %r\n}\n\
+                  declare void @g()\n"
+                    .to_vec(),
+                "blocks",
+            )
+            .expect("parses");
+        let f = m.get_function("f").expect("@f");
+        let blocks = f.basic_blocks();
+        let sizes: Vec<usize> = blocks.iter().map(|b| b.instructions().len()).collect();
+        assert_eq!(sizes, [1, 1, 2]);
+        assert!(m.get_function("g").expect("@g").basic_blocks().is_empty());
+        let branch = blocks[0].instructions()[0];
+        // `br i1 %c, label %then, label %join`: LLVM keeps the targets last-first.
+        let targets: Vec<BasicBlock<'_>> = (1..3)
+            .filter_map(|i| branch.operand(i)?.as_basic_block())
+            .collect();
+        assert_eq!(targets, [blocks[2], blocks[1]]);
+        assert_eq!(
+            branch.operand(1).map(Value::kind),
+            Some(ValueKind::BasicBlock)
+        );
+        assert!(branch.operand(0).and_then(Value::as_basic_block).is_none());
+        let phi = blocks[2].instructions()[0];
+        assert_eq!(phi.incoming_blocks(), [blocks[0], blocks[1]]);
+        assert!(branch.incoming_blocks().is_empty());
+    }
+
+    /// The details of `f`'s `n`th instruction.
+    fn details_of<'m>(f: Function<'m>, n: usize) -> Details<'m> {
+        f.instructions()[n].details().expect("readable details")
+    }
+
+    #[test]
+    fn details_tell_apart_what_opcode_type_and_operands_do_not() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                br#"%A = type { i32 }
+%B = type { i64 }
+declare void @h(ptr)
+define void @f(ptr %p, i32 %x, float %y) {
+  %c1 = icmp slt i32 %x, 0
+  %c2 = icmp ult i32 %x, 0
+  %c3 = icmp slt i32 %x, 0
+  %a1 = add nuw i32 %x, 1
+  %a2 = add i32 %x, 1
+  %l1 = load i32, ptr %p, align 4
+  %l2 = load i32, ptr %p, align 2
+  %l3 = load volatile i32, ptr %p, align 4
+  %l4 = load atomic i32, ptr %p syncscope("workgroup") acquire, align 4
+  %l5 = load atomic i32, ptr %p acquire, align 4
+  %g1 = getelementptr %A, ptr %p, i64 1
+  %g2 = getelementptr %B, ptr %p, i64 1
+  %g3 = getelementptr inbounds %A, ptr %p, i64 1
+  %s1 = alloca %A
+  %s2 = alloca %B
+  call void @h(ptr byval(%A) %p)
+  call void @h(ptr byval(%B) %p)
+  call void @h(ptr "k"="v" %p)
+  %f1 = fadd fast float %y, 1.0
+  %f2 = fadd float %y, 1.0
+  %e1 = extractvalue { i32, i32 } zeroinitializer, 0
+  %e2 = extractvalue { i32, i32 } zeroinitializer, 1
+  %v1 = shufflevector <2 x i32> zeroinitializer, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 1>
+  %v2 = shufflevector <2 x i32> zeroinitializer, <2 x i32> zeroinitializer, <2 x i32> <i32 1, i32 poison>
+  ret void
+}
+@g = global i32 0
+@k = constant i32 0, align 8
+@gep = global ptr getelementptr (i8, ptr @g, i64 4)
+@sum = global i64 add (i64 ptrtoint (ptr @g to i64), i64 1)
+"#
+                .to_vec(),
+                "details",
+            )
+            .expect("parses");
+        let f = m.get_function("f").expect("@f");
+        let differ = |a: usize, b: usize| details_of(f, a) != details_of(f, b);
+        assert!(!differ(0, 2), "the same comparison");
+        for (a, b, what) in [
+            (0, 1, "predicate"),
+            (3, 4, "wrap flags"),
+            (5, 6, "alignment"),
+            (5, 7, "volatile"),
+            (8, 9, "sync scope"),
+            (5, 8, "ordering"),
+            (10, 11, "GEP source type"),
+            (10, 12, "GEP flags"),
+            (13, 14, "allocated type"),
+            (15, 16, "byval type"),
+            (15, 17, "string attribute"),
+            (18, 19, "fast-math flags"),
+            (20, 21, "indices"),
+            (22, 23, "shuffle mask"),
+        ] {
+            assert!(differ(a, b), "{what}");
+        }
+        let [byval_a, byval_b] = [15, 16].map(|n| details_of(f, n));
+        let struct_names: Vec<Option<String>> = [byval_a, byval_b]
+            .iter()
+            .filter_map(|d| d.types.iter().find(|t| t.kind() == TypeKind::Struct))
+            .map(|t| t.struct_name())
+            .collect();
+        assert_eq!(struct_names, [Some("A".into()), Some("B".into())]);
+        let globals = m.globals();
+        let initializer = |n: usize| globals[n].initializer().expect("an initializer");
+        assert_eq!(
+            initializer(2).details().map(|d| d.types.len()),
+            Some(1),
+            "a constant GEP's source type"
+        );
+        assert!(
+            initializer(3).details().is_none(),
+            "a constant add's flags are unread"
+        );
+        assert_ne!(globals[0].details(), globals[1].details());
+        // Functions: calling convention, type and parameter attributes.
+        let h = m.get_function("h").expect("@h");
+        assert_ne!(f.details(), h.details());
+    }
+
+    #[test]
+    fn function_details_include_parameter_attributes_not_function_attributes() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"%A = type { [4 x i8] }\n%B = type { [8 x i8] }\n\
+                  define void @a(ptr byval(%A) %p) #0 {\n  ret void\n}\n\
+                  define void @b(ptr byval(%A) %p) #1 {\n  ret void\n}\n\
+                  define void @c(ptr byval(%B) %p) #0 {\n  ret void\n}\n\
+                  define void @d(ptr noundef %p) #0 {\n  ret void\n}\n\
+                  define spir_func void @e(ptr byval(%A) %p) #0 {\n  ret void\n}\n\
+                  attributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n\
+                  attributes #1 = { \"sycl-module-id\"=\"b.cpp\" noinline }\n"
+                    .to_vec(),
+                "params",
+            )
+            .expect("parses");
+        let details = |name: &str| m.get_function(name).expect("defined").details();
+        assert_eq!(details("a"), details("b"));
+        assert_ne!(details("a"), details("c"));
+        assert_ne!(details("a"), details("d"));
+        assert_ne!(details("a"), details("e"));
+    }
+
+    #[test]
+    fn linkage_poison_metadata_and_function_types() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"@p = private constant i32 1\n@i = internal global i32 2\n\
+                  @o = linkonce_odr global i32 3\n@w = weak_odr global i32 4\n@e = external global i32\n\
+                  declare float @llvm.experimental.constrained.fadd.f32(float, float, metadata, metadata)\n\
+                  declare i32 @v(i32, ...)\n\
+                  define float @f(float %x) !reqd_work_group_size !0 {\n  \
+                  %r = call float @llvm.experimental.constrained.fadd.f32(float %x, float poison, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  \
+                  %s = fadd float %x, undef\n  ret float %r\n}\n\
+                  !0 = !{i32 8, i32 1, i32 1}\n"
+                    .to_vec(),
+                "linkage",
+            )
+            .expect("parses");
+        let linkages: Vec<Option<Linkage>> = m.globals().iter().map(|g| g.linkage()).collect();
+        assert_eq!(
+            linkages,
+            [
+                Some(Linkage::Private),
+                Some(Linkage::Internal),
+                Some(Linkage::LinkOnceOdr),
+                Some(Linkage::WeakOdr),
+                Some(Linkage::External)
+            ]
+        );
+        assert!(Linkage::Private.is_local() && !Linkage::LinkOnceOdr.is_local());
+        assert!(Linkage::WeakOdr.is_linkonce_or_weak() && !Linkage::External.is_linkonce_or_weak());
+        assert_eq!(ctx.const_int(32, 1).linkage(), None);
+        let f = m.get_function("f").expect("@f");
+        let [call, fadd, _] = f.instructions()[..] else {
+            panic!("three instructions")
+        };
+        let poison = call.operand(1).expect("poison");
+        let undef = fadd.operand(1).expect("undef");
+        assert_eq!(
+            (poison.kind(), undef.kind()),
+            (ValueKind::Undef, ValueKind::Undef)
+        );
+        assert!(poison.is_poison() && !undef.is_poison());
+        let rounding = call.operand(2).expect("metadata");
+        assert_eq!(rounding.kind(), ValueKind::Metadata);
+        assert_eq!(rounding.md_string().as_deref(), Some("round.dynamic"));
+        let attached = f.metadata_attachments();
+        assert_eq!(attached.len(), 1);
+        assert_eq!(attached[0].0, ctx.md_kind_id("reqd_work_group_size"));
+        assert_ne!(attached[0].0, ctx.md_kind_id("dbg"));
+        let same = ctx.md_node(&[1, 1, 1].map(|_| ctx.const_int_md(32, 1)));
+        let eight = ctx.md_node(&[
+            ctx.const_int_md(32, 8),
+            ctx.const_int_md(32, 1),
+            ctx.const_int_md(32, 1),
+        ]);
+        assert_eq!(attached[0].1, eight, "uniqued nodes are one handle");
+        assert_ne!(attached[0].1, same);
+        let v = m.get_function("v").expect("@v").function_type();
+        assert!(v.is_var_arg() && !f.function_type().is_var_arg());
+        assert_eq!(v.return_type(), Some(ctx.int_type(32)));
+        assert_eq!(v.param_types(), [ctx.int_type(32)]);
+        assert!(ctx.int_type(32).return_type().is_none());
+        assert!(ctx.int_type(32).param_types().is_empty());
     }
 
     #[test]
