@@ -10,6 +10,7 @@
 
 mod analysis;
 mod demangle;
+mod expansion_parse;
 mod header_cache;
 mod host_attributes;
 mod kernel_object;
@@ -335,8 +336,33 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     timing.report(parse_args.len() > args.len());
     let mut probes = walker.take_probes();
     let collected = walker.finish(&mut probes);
-    let kernels = collected.kernels;
-    let instantiated_kernels = collected.instantiated_kernels;
+    let mut kernels = collected.kernels;
+    let mut instantiated_kernels = collected.instantiated_kernels;
+    if !collected.unexpanded.is_empty() {
+        let bytes = match &streamed_source {
+            Some(bytes) => bytes.clone(),
+            None => source_bytes(&options.source, None)?,
+        };
+        let regions: Vec<&analysis::Unexpanded> =
+            collected.unexpanded.iter().map(|(_, _, u)| u).collect();
+        let expansions =
+            expansion_parse::expand(&index, (&options.source, bytes), &parse_args, &regions);
+        for ((instantiated, i, unexpanded), expansion) in
+            collected.unexpanded.iter().zip(expansions)
+        {
+            let list = if *instantiated {
+                &mut instantiated_kernels
+            } else {
+                &mut kernels
+            };
+            if let Some(kernel) = list.get_mut(*i) {
+                kernel.attributes = match expansion {
+                    Some(tokens) => analysis::expanded_attributes(&tokens, unexpanded),
+                    None => analysis::unexpandable(&unexpanded.at),
+                };
+            }
+        }
+    }
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
     let unsupported = collected.unsupported;

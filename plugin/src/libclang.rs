@@ -174,11 +174,34 @@ impl Index {
         self.parse_with(file, args, contents, options)
     }
 
+    /// A parse of everything, function bodies included, that keeps going past errors, with
+    /// `unsaved` files' contents in place of theirs (the expansion parse: what it looks for
+    /// is in function bodies, in the source and the headers it includes).
+    pub(crate) fn parse_keep_going(
+        &self,
+        file: &OsStr,
+        args: &[std::ffi::OsString],
+        unsaved: &[(&OsStr, &[u8])],
+    ) -> Result<TranslationUnit<'_>, ParseFailure> {
+        self.parse_unsaved(file, args, unsaved, CXTranslationUnit_KeepGoing)
+    }
+
     fn parse_with(
         &self,
         file: &OsStr,
         args: &[std::ffi::OsString],
         contents: Option<&[u8]>,
+        options: CXTranslationUnit_Flags,
+    ) -> Result<TranslationUnit<'_>, ParseFailure> {
+        let unsaved: Vec<(&OsStr, &[u8])> = contents.map(|c| (file, c)).into_iter().collect();
+        self.parse_unsaved(file, args, &unsaved, options)
+    }
+
+    fn parse_unsaved(
+        &self,
+        file: &OsStr,
+        args: &[std::ffi::OsString],
+        unsaved: &[(&OsStr, &[u8])],
         options: CXTranslationUnit_Flags,
     ) -> Result<TranslationUnit<'_>, ParseFailure> {
         let c_file = CString::new(file.as_bytes()).map_err(|_| ParseFailure::NulInArgument)?;
@@ -189,15 +212,21 @@ impl Index {
             .map_err(|_| ParseFailure::NulInArgument)?;
         let arg_ptrs: Vec<*const c_char> = c_args.iter().map(|a| a.as_ptr()).collect();
         let mut tu: CXTranslationUnit = ptr::null_mut();
-        let mut unsaved: Vec<CXUnsavedFile> = contents
-            .map(|bytes| CXUnsavedFile {
-                Filename: c_file.as_ptr(),
+        let c_names = unsaved
+            .iter()
+            .map(|(name, _)| CString::new(name.as_bytes()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| ParseFailure::NulInArgument)?;
+        let mut unsaved: Vec<CXUnsavedFile> = unsaved
+            .iter()
+            .zip(&c_names)
+            .map(|((_, bytes), name)| CXUnsavedFile {
+                Filename: name.as_ptr(),
                 Contents: bytes.as_ptr() as *const c_char,
                 Length: bytes.len() as _,
             })
-            .into_iter()
             .collect();
-        // SAFETY: all pointers (file name, arguments, unsaved contents) stay valid for the
+        // SAFETY: all pointers (file names, arguments, unsaved contents) stay valid for the
         // duration of the call; `tu` is an out pointer.
         let code = unsafe {
             call!(clang_parseTranslationUnit2)(
@@ -407,6 +436,10 @@ unsafe fn token_spellings(
 pub(crate) struct Token {
     pub(crate) spelling: String,
     pub(crate) location: Location,
+    /// Where it starts in the file read (bytes), whatever line markers say.
+    pub(crate) offset: usize,
+    /// An identifier (a keyword is not): a name, or a macro the tokens do not expand.
+    pub(crate) identifier: bool,
 }
 
 /// The tokens in `range` of `tu`, comments left out, each where it is as line markers present
@@ -442,6 +475,8 @@ unsafe fn located_tokens(tu: CXTranslationUnit, range: CXSourceRange) -> Vec<Tok
                     Token {
                         spelling: take_string(call!(clang_getTokenSpelling)(tu, t)),
                         location: presumed(loc, spelled),
+                        offset: offset as usize,
+                        identifier: call!(clang_getTokenKind)(t) == CXToken_Identifier,
                     }
                 })
                 .collect()
@@ -527,6 +562,24 @@ impl<'idx> TranslationUnit<'idx> {
                 out.push(Diagnostic { severity, text });
             }
             out
+        }
+    }
+
+    /// The string literal that starts at byte `offset` of `file`, as clang prints it (quoted,
+    /// escaped, concatenated literals as one); `None` when no string literal starts there.
+    pub(crate) fn string_literal_at(&self, file: &OsStr, offset: usize) -> Option<String> {
+        let c_file = CString::new(file.as_bytes()).ok()?;
+        let offset = c_uint::try_from(offset).ok()?;
+        // SAFETY: the TU is alive; the file handle is checked; the cursor is read while the
+        // TU is alive.
+        unsafe {
+            let handle = call!(clang_getFile)(self.raw, c_file.as_ptr());
+            if handle.is_null() {
+                return None;
+            }
+            let at = call!(clang_getLocationForOffset)(self.raw, handle, offset);
+            let cursor = Cursor::checked(call!(clang_getCursor)(self.raw, at))?;
+            (cursor.kind() == CXCursor_StringLiteral).then(|| cursor.spelling())
         }
     }
 
@@ -862,6 +915,35 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// The tokens of the cursor's extent as written where it is used: from the start of the
+    /// macro use when the extent starts inside a macro's expansion (a declaration whose first
+    /// attribute comes from a macro starts where the macro spells it), not from the macro's
+    /// definition.
+    pub(crate) fn written_extent_tokens(&self) -> Vec<Token> {
+        // SAFETY: the cursor is valid, so its TU and extent are; out pointers are locals; the
+        // new range's ends are locations of the same TU.
+        unsafe {
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            let extent = call!(clang_getCursorExtent)(self.raw);
+            let start = call!(clang_getRangeStart)(extent);
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            call!(clang_getExpansionLocation)(
+                start,
+                &mut file,
+                &mut line,
+                &mut column,
+                &mut offset,
+            );
+            if file.is_null() {
+                return located_tokens(tu, extent);
+            }
+            let start = call!(clang_getLocationForOffset)(tu, file, offset);
+            let range = call!(clang_getRange)(start, call!(clang_getRangeEnd)(extent));
+            located_tokens(tu, range)
+        }
+    }
+
     /// The first declaration an overloaded reference (a call not resolved in a template
     /// pattern) may mean.
     pub(crate) fn first_overloaded_decl(&self) -> Option<Cursor<'tu>> {
@@ -1082,6 +1164,31 @@ impl<'tu> Cursor<'tu> {
                 return spelled;
             }
             presumed(loc, spelled)
+        }
+    }
+
+    /// The file the cursor is written in, as read (line markers aside); `None` when it comes
+    /// from a macro expansion.
+    pub(crate) fn written_file(&self) -> Option<PathBuf> {
+        // SAFETY: valid cursor; out pointers are locals.
+        unsafe {
+            let loc = call!(clang_getCursorLocation)(self.raw);
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            call!(clang_getSpellingLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
+            let mut expansion_file: CXFile = ptr::null_mut();
+            let mut e_offset = 0;
+            call!(clang_getExpansionLocation)(
+                loc,
+                &mut expansion_file,
+                &mut line,
+                &mut column,
+                &mut e_offset,
+            );
+            if expansion_file != file || e_offset != offset {
+                return None;
+            }
+            cached_file_path(file)
         }
     }
 

@@ -265,6 +265,53 @@ fn sycl_external_however_spelled() {
     );
 }
 
+/// SYCL kernel attributes written through macros are read as clang expands them where they
+/// are written (the expansion parse), after a lambda's parameter list and before a functor's
+/// `operator()`, beside attributes written out; macros that are no attributes add none.
+#[test]
+fn kernel_attributes_through_macros() {
+    let a = analyse(
+        r#"#include "sycl.hpp"
+        #define WG_4 [[sycl::reqd_work_group_size(4)]]
+        #define WG(x) [[sycl::reqd_work_group_size(x)]]
+        #define SIZE 2
+        #define NOEXCEPT noexcept
+        #define NOTHING
+        struct F { WG(SIZE) void operator()(int) const {} };
+        template <int N> struct G { int *p; WG(N) void operator()(int) const {} };
+        void f(sycl::handler &h) {
+          h.parallel_for<class A>(8, [](int) WG_4 [[sycl::reqd_sub_group_size(8)]] {});
+          h.parallel_for<class B>(8, [](int) NOEXCEPT NOTHING {});
+          h.parallel_for(8, F{});
+          h.parallel_for(8, G<16>{});
+        }
+        // Undefined after its use: the kernel above has it.
+        #undef WG_4
+        "#,
+    );
+    let sizes: Vec<_> = a
+        .kernels
+        .iter()
+        .map(|k| {
+            (
+                k.attributes.reqd_work_group_size.clone(),
+                k.attributes.reqd_sub_group_size,
+                k.attributes.problems.clone(),
+            )
+        })
+        .collect();
+    let none: Vec<String> = Vec::new();
+    assert_eq!(
+        sizes,
+        [
+            (Some(vec![4]), Some(8), none.clone()),
+            (None, None, none.clone()),
+            (Some(vec![2]), None, none.clone()),
+            (Some(vec![16]), None, none),
+        ]
+    );
+}
+
 #[test]
 fn kernels_with_and_without_kernel_handler() {
     let a = analyse(

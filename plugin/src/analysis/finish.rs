@@ -2,6 +2,7 @@
 //! namespaces are marked redundant where clang's printer leaves them out.
 
 use super::Walker;
+use super::kernel_attributes::Unexpanded;
 use super::members::Probe;
 use super::scopes::{PendingScopes, TU_KEY};
 use crate::libclang::Cursor;
@@ -13,6 +14,9 @@ pub(crate) struct Collected<'tu> {
     pub(crate) used: Vec<(Cursor<'tu>, SpecId)>,
     pub(crate) instantiated_kernels: Vec<Kernel>,
     pub(crate) kernels: Vec<Kernel>,
+    /// Kernels whose attributes are written through macros (`kernels`' index, or with `true`
+    /// `instantiated_kernels`'), to be read from clang's expansion of them.
+    pub(crate) unexpanded: Vec<(bool, usize, Unexpanded)>,
     /// clang-style warnings (`file:line:col: warning: …`).
     pub(crate) warnings: Vec<String>,
     /// Function-local `static` spec ids.
@@ -48,9 +52,24 @@ impl<'tu> Walker<'tu> {
                 declared.remove(index);
             }
         }
+        let unexpanded = [
+            (false, std::mem::take(&mut self.launches.unexpanded)),
+            (
+                true,
+                std::mem::take(&mut self.launches.instantiated_unexpanded),
+            ),
+        ]
+        .into_iter()
+        .flat_map(|(instantiated, list)| {
+            list.into_iter()
+                .enumerate()
+                .filter_map(move |(i, u)| Some((instantiated, i, u?)))
+        })
+        .collect();
         Collected {
             declared,
             used,
+            unexpanded,
             kernels: std::mem::take(&mut self.launches.kernels),
             instantiated_kernels: std::mem::take(&mut self.launches.instantiated_kernels),
             warnings: std::mem::take(&mut self.warnings),

@@ -5,6 +5,14 @@
 //! `operator()`. Arguments must be integer literals or non-type template parameters of the
 //! specialization the kernel is in (aspects: `sycl::aspect` enumerators); anything else is
 //! refused with its location, never guessed.
+//!
+//! Tokens are as written: where a macro stands among them (a name C++ puts no identifier at,
+//! or an argument that is neither a literal nor a template parameter), the region is read
+//! again from clang's own expansion of it ([`Unexpanded`], the expansion parse), as it would
+//! be from the `-fsycl -E` output of the source.
+
+use std::ops::Range;
+use std::path::PathBuf;
 
 use crate::libclang::{self as lc, Cursor, Token};
 use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
@@ -12,40 +20,98 @@ use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
 /// Names of template parameters with their values in a specialization.
 pub(super) type TemplateValues = Vec<(String, u64)>;
 
+/// A kernel's attributes written through macros: the tokens between a lambda's introducer and
+/// its body, or before a functor's `operator`, to be read again as clang expands them.
+#[derive(Clone, Debug)]
+pub(crate) struct Unexpanded {
+    /// The file the region is written in, as clang read it.
+    pub(crate) file: PathBuf,
+    /// Bytes of `file` holding the region (from its first token to past its last).
+    pub(crate) region: Range<usize>,
+    /// Where a declaration stringizing the region sees the macros as the region does: just
+    /// inside a lambda's body (a statement), or before a functor's `operator()` declaration
+    /// (a member).
+    pub(crate) insert_at: usize,
+    /// The template parameters' values the expansion is read with.
+    pub(crate) values: TemplateValues,
+    /// The region's first macro, where problems with its expansion are reported.
+    pub(crate) at: Token,
+}
+
 /// The attributes after the parameter list of the lambda expression `lambda`; `values` are
-/// the template parameters of the specialization it is instantiated in.
-pub(super) fn lambda_attributes(lambda: Cursor<'_>, values: &TemplateValues) -> KernelAttributes {
+/// the template parameters of the specialization it is instantiated in. With a macro among
+/// the tokens, also what the expansion parse needs to read them as clang expands them.
+pub(super) fn lambda_attributes(
+    lambda: Cursor<'_>,
+    values: &TemplateValues,
+) -> (KernelAttributes, Option<Unexpanded>) {
     let tokens = lambda.extent_tokens();
-    let mut attributes = KernelAttributes::default();
-    // The introducer `[…]` comes first; the declarator's attributes come before the body.
+    let mut reading = Reading::new(values);
+    // The introducer `[…]` comes first (then a template parameter list); the declarator's
+    // attributes come before the body.
     let Some(mut i) = skip_balanced(&tokens, 0, "[", "]") else {
-        return attributes;
+        return (reading.attributes, None);
     };
+    if let Some(end) = skip_balanced(&tokens, i, "<", ">") {
+        i = end;
+    }
+    let start = i;
     let mut depth = 0usize;
+    // A name where C++ puts none: after the parameter list, before a trailing return type or
+    // a requires-clause, only keywords and attributes stand.
+    let mut names_allowed = false;
+    let mut body = None;
     while i < tokens.len() {
         match tokens[i].spelling.as_str() {
             "(" => depth += 1,
             ")" => depth = depth.saturating_sub(1),
-            "{" if depth == 0 => break,
+            "->" | "requires" if depth == 0 => names_allowed = true,
+            "{" if depth == 0 => {
+                body = Some(i);
+                break;
+            }
             "[" if depth == 0 && is_attribute_start(&tokens, i) => {
                 let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
                     break;
                 };
-                read_specifier(&tokens[i + 2..end - 2], values, &mut attributes);
+                read_specifier(&tokens[i + 2..end - 2], &mut reading);
                 i = end;
                 continue;
+            }
+            _ if depth == 0 && !names_allowed && tokens[i].identifier => {
+                reading.note_macro(&tokens[i]);
             }
             _ => {}
         }
         i += 1;
     }
-    attributes
+    // Intel's headers are read as written (what their macros expand to is theirs).
+    if lambda.is_in_system_header() {
+        return (reading.attributes, None);
+    }
+    let unexpanded = match (reading.macro_at.take(), body, lambda.written_file()) {
+        (None, ..) => None,
+        (Some(at), Some(body), Some(file)) if body > start => Some(Unexpanded {
+            file,
+            region: tokens[start].offset..end_of(&tokens[body - 1]),
+            insert_at: end_of(&tokens[body]),
+            values: values.clone(),
+            at,
+        }),
+        // Written inside a macro itself: no place to expand the region at.
+        (Some(at), ..) => {
+            return (unexpandable(&at), None);
+        }
+    };
+    (reading.attributes, unexpanded)
 }
 
-/// The attributes before the `operator()` of the class `record` (a functor).
-pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
+/// The attributes before the `operator()` of the class `record` (a functor). With a macro
+/// among the tokens, also what the expansion parse needs to read them as clang expands them.
+pub(super) fn functor_attributes(record: Cursor<'_>) -> (KernelAttributes, Option<Unexpanded>) {
     let values = template_values(record);
-    let mut attributes = KernelAttributes::default();
+    let mut reading = Reading::new(&values);
+    let mut unexpanded = None;
     // libclang shows no members of an implicit instantiation: its pattern's are the ones
     // written, attributes included.
     let mut members = record.children();
@@ -62,9 +128,9 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
         if !is_call_operator {
             continue;
         }
-        // Clang's extent of the declaration starts at its attributes, even dropped ones; a
-        // template's after `template <…>`.
-        let tokens = member.extent_tokens();
+        // Clang's extent of the declaration starts at its attributes, even dropped ones (read
+        // from a macro's use when one stands first); a template's after `template <…>`.
+        let tokens = member.written_extent_tokens();
         let mut i = 0;
         if member.kind() == lc::CXCursor_FunctionTemplate {
             i = tokens
@@ -73,15 +139,128 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> KernelAttributes {
                 .and_then(|open| skip_balanced(&tokens, open, "<", ">"))
                 .unwrap_or(tokens.len());
         }
-        while is_attribute_start(&tokens, i) {
-            let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
-                break;
-            };
-            read_specifier(&tokens[i + 2..end - 2], &values, &mut attributes);
-            i = end;
+        let start = i;
+        let mut leading = true;
+        let mut depth = 0usize;
+        while i < tokens.len() && tokens[i].spelling != "operator" {
+            if depth == 0 && is_attribute_start(&tokens, i) {
+                let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+                    break;
+                };
+                // Attributes after the first specifier appertain to a type, not the function.
+                if leading {
+                    read_specifier(&tokens[i + 2..end - 2], &mut reading);
+                }
+                i = end;
+                continue;
+            }
+            leading = false;
+            match tokens[i].spelling.as_str() {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                // A kernel's `operator()` returns void: a name among its specifiers is a
+                // macro (or a typedef of void, which the expansion leaves as it is).
+                _ if depth == 0 && tokens[i].identifier => reading.note_macro(&tokens[i]),
+                _ => {}
+            }
+            i += 1;
+        }
+        let Some(at) = reading.macro_at.take() else {
+            continue;
+        };
+        if member.is_in_system_header() {
+            continue;
+        }
+        match (tokens.first(), member.written_file()) {
+            (Some(first), Some(file)) if i < tokens.len() && i > start => {
+                unexpanded = Some(Unexpanded {
+                    file,
+                    region: tokens[start].offset..end_of(&tokens[i - 1]),
+                    insert_at: first.offset,
+                    values: values.clone(),
+                    at,
+                });
+            }
+            // Declared inside a macro itself: no place to expand the region at.
+            _ => return (unexpandable(&at), None),
         }
     }
+    (reading.attributes, unexpanded)
+}
+
+/// The attributes in `tokens`, clang's expansion of `unexpanded`'s region: every `[[…]]`
+/// outside parentheses, read with its template values; problems are reported at the macro.
+pub(crate) fn expanded_attributes(tokens: &[String], unexpanded: &Unexpanded) -> KernelAttributes {
+    let at = &unexpanded.at;
+    let tokens: Vec<Token> = tokens
+        .iter()
+        .map(|spelling| Token {
+            spelling: spelling.clone(),
+            // Any name in it has been through the preprocessor already.
+            identifier: false,
+            ..at.clone()
+        })
+        .collect();
+    let mut reading = Reading::new(&unexpanded.values);
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < tokens.len() {
+        match tokens[i].spelling.as_str() {
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            "[" if depth == 0 && is_attribute_start(&tokens, i) => {
+                let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+                    break;
+                };
+                read_specifier(&tokens[i + 2..end - 2], &mut reading);
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    reading.attributes
+}
+
+/// Attributes written through the macro `at` that cannot be expanded: refused there.
+pub(crate) fn unexpandable(at: &Token) -> KernelAttributes {
+    let mut attributes = KernelAttributes::default();
+    let message = format!(
+        "sycl-clang++ cannot read the SYCL kernel attributes written through the macro '{}' \
+         here; write them out",
+        at.spelling
+    );
+    problem(&mut attributes, at, &message);
     attributes
+}
+
+/// Past the last byte of `token` in the file read.
+fn end_of(token: &Token) -> usize {
+    token.offset + token.spelling.len()
+}
+
+/// Attributes being read, and the first name among their tokens that may be a macro.
+struct Reading<'v> {
+    values: &'v TemplateValues,
+    attributes: KernelAttributes,
+    macro_at: Option<Token>,
+}
+
+impl<'v> Reading<'v> {
+    fn new(values: &'v TemplateValues) -> Self {
+        Reading {
+            values,
+            attributes: KernelAttributes::default(),
+            macro_at: None,
+        }
+    }
+
+    fn note_macro(&mut self, token: &Token) {
+        if self.macro_at.is_none() {
+            self.macro_at = Some(token.clone());
+        }
+    }
 }
 
 /// The non-type template parameters of `specialization` (a class or function template
@@ -134,8 +313,8 @@ fn skip_balanced(tokens: &[Token], open: usize, opening: &str, closing: &str) ->
     None
 }
 
-/// One specifier's contents (`using ns: a, ns::b(1)`), its SYCL attributes into `out`.
-fn read_specifier(tokens: &[Token], values: &TemplateValues, out: &mut KernelAttributes) {
+/// One specifier's contents (`using ns: a, ns::b(1)`), its SYCL attributes into `reading`.
+fn read_specifier(tokens: &[Token], reading: &mut Reading<'_>) {
     let mut rest = tokens;
     let mut namespace = None;
     if rest.first().is_some_and(|t| t.spelling == "using")
@@ -159,25 +338,25 @@ fn read_specifier(tokens: &[Token], values: &TemplateValues, out: &mut KernelAtt
             [open, inner @ .., close] if open.spelling == "(" && close.spelling == ")" => inner,
             _ => &[][..],
         };
-        read_attribute(name, &split_top_level(args), values, out);
+        read_attribute(name, &split_top_level(args), reading);
     }
 }
 
 /// Records the SYCL attribute `name` with `args`.
-fn read_attribute(
-    name: &Token,
-    args: &[&[Token]],
-    values: &TemplateValues,
-    out: &mut KernelAttributes,
-) {
+fn read_attribute(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) {
     match name.spelling.as_str() {
-        "reqd_work_group_size" => out.reqd_work_group_size = sizes(name, args, values, out),
-        "work_group_size_hint" => out.work_group_size_hint = sizes(name, args, values, out),
+        "reqd_work_group_size" => {
+            reading.attributes.reqd_work_group_size = sizes(name, args, reading);
+        }
+        "work_group_size_hint" => {
+            reading.attributes.work_group_size_hint = sizes(name, args, reading);
+        }
         "reqd_sub_group_size" => {
-            out.reqd_sub_group_size = match sizes(name, args, values, out).as_deref() {
+            reading.attributes.reqd_sub_group_size = match sizes(name, args, reading).as_deref() {
                 Some([size]) => Some(*size),
                 Some(_) => {
-                    problem(out, name, "'sycl::reqd_sub_group_size' takes one value");
+                    let message = "'sycl::reqd_sub_group_size' takes one value";
+                    problem(&mut reading.attributes, name, message);
                     None
                 }
                 None => None,
@@ -187,7 +366,7 @@ fn read_attribute(
             let mut aspects = Vec::new();
             for arg in args {
                 let parameter = match arg {
-                    [single] => values.iter().find(|(n, _)| *n == single.spelling),
+                    [single] => reading.values.iter().find(|(n, _)| *n == single.spelling),
                     _ => None,
                 };
                 match (parameter, aspect_name(arg)) {
@@ -197,38 +376,41 @@ fn read_attribute(
                     (None, Some(t)) => {
                         aspects.push((AspectArgument::Named(t.spelling.clone()), location(t)));
                     }
-                    (None, None) => problem(
-                        out,
-                        arg.first().unwrap_or(name),
-                        "sycl-clang++ reads 'sycl::device_has' arguments written as \
-                         'sycl::aspect::<name>' or template parameters only",
-                    ),
+                    (None, None) => {
+                        if let [single] = arg {
+                            if single.identifier {
+                                reading.note_macro(single);
+                            }
+                        }
+                        problem(
+                            &mut reading.attributes,
+                            arg.first().unwrap_or(name),
+                            "sycl-clang++ reads 'sycl::device_has' arguments written as \
+                             'sycl::aspect::<name>' or template parameters only",
+                        );
+                    }
                 }
             }
-            out.device_has = Some(aspects);
+            reading.attributes.device_has = Some(aspects);
         }
         _ => {}
     }
 }
 
 /// Integer-literal (or template parameter) arguments; `None` (with a problem recorded) when
-/// one is neither.
-fn sizes(
-    name: &Token,
-    args: &[&[Token]],
-    values: &TemplateValues,
-    out: &mut KernelAttributes,
-) -> Option<Vec<u64>> {
+/// one is neither (a name that may be a macro is noted).
+fn sizes(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) -> Option<Vec<u64>> {
     if args.is_empty() || args.len() > 3 {
         let message = format!("'sycl::{}' takes 1 to 3 values", name.spelling);
-        problem(out, name, &message);
+        problem(&mut reading.attributes, name, &message);
         return None;
     }
     let mut sizes = Vec::new();
     for arg in args {
         let value = match arg {
             [single] => integer_literal(&single.spelling).or_else(|| {
-                values
+                reading
+                    .values
                     .iter()
                     .find(|(n, _)| *n == single.spelling)
                     .map(|&(_, v)| v)
@@ -238,6 +420,11 @@ fn sizes(
         match value {
             Some(v) if v > 0 => sizes.push(v),
             _ => {
+                if let [single] = arg {
+                    if single.identifier {
+                        reading.note_macro(single);
+                    }
+                }
                 let at = arg.first().unwrap_or(name);
                 let message = format!(
                     "sycl-clang++ reads the arguments of 'sycl::{}' as positive integer \
@@ -248,7 +435,7 @@ fn sizes(
                         .collect::<Vec<_>>()
                         .join(" ")
                 );
-                problem(out, at, &message);
+                problem(&mut reading.attributes, at, &message);
                 return None;
             }
         }

@@ -18,6 +18,10 @@ pub(super) struct KernelSearch<'tu> {
     pub(super) kernels: Vec<Kernel>,
     /// Kernel launches in instantiated function bodies (their patterns are in `kernels`).
     pub(super) instantiated_kernels: Vec<Kernel>,
+    /// Beside `kernels` and `instantiated_kernels`, one each: the attributes written through
+    /// macros, read again from clang's expansion of them after the walk (`expansion_parse`).
+    pub(super) unexpanded: Vec<Option<kernel_attributes::Unexpanded>>,
+    pub(super) instantiated_unexpanded: Vec<Option<kernel_attributes::Unexpanded>>,
     /// Function (or its template) → is it a `[[clang::sycl_kernel_entry_point]]`?
     entry_points: CursorMap<'tu, bool>,
     /// Instantiated function bodies already searched for kernel launches.
@@ -136,6 +140,7 @@ impl<'tu> Walker<'tu> {
             object: launched.object,
             attributes: launched.attributes,
         });
+        self.launches.unexpanded.push(launched.unexpanded);
     }
 
     /// Kernel launches in the body of `function` when it is an instantiation (of a function
@@ -167,6 +172,8 @@ impl<'tu> Walker<'tu> {
         // What `consider_kernel_call` found here are instantiated launches, not patterns.
         let found: Vec<Kernel> = self.launches.kernels.drain(patterns..).collect();
         self.launches.instantiated_kernels.extend(found);
+        let unexpanded: Vec<_> = self.launches.unexpanded.drain(patterns..).collect();
+        self.launches.instantiated_unexpanded.extend(unexpanded);
     }
 
     /// Is `function` (or the template it was instantiated from) marked
@@ -242,6 +249,7 @@ impl<'tu> Walker<'tu> {
             // Read where the launch is instantiated.
             attributes: KernelAttributes::default(),
         });
+        self.launches.unexpanded.push(None);
     }
 }
 
@@ -254,6 +262,8 @@ struct Launched<'tu> {
     /// Captures of types a kernel object cannot carry.
     special_captures: Vec<String>,
     attributes: KernelAttributes,
+    /// The attributes written through macros, to be read from their expansion.
+    unexpanded: Option<kernel_attributes::Unexpanded>,
     /// Where the kernel's code starts (the lambda, the functor's `operator()` definition),
     /// for the kernel-restriction checks.
     body: Option<Cursor<'tu>>,
@@ -268,6 +278,7 @@ impl Launched<'_> {
             object: None,
             special_captures: Vec::new(),
             attributes: KernelAttributes::default(),
+            unexpanded: None,
             body: None,
         }
     }
@@ -311,7 +322,7 @@ fn invoker_launch<'tu>(
     if !details {
         return Some(launched);
     }
-    let (attributes, body) = match lambda {
+    let ((attributes, unexpanded), body) = match lambda {
         Some(lambda) => (
             kernel_attributes::lambda_attributes(lambda, template_values),
             Some(lambda),
@@ -332,6 +343,7 @@ fn invoker_launch<'tu>(
         object,
         special_captures,
         attributes,
+        unexpanded,
         body,
         ..launched
     })
