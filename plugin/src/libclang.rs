@@ -915,6 +915,19 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// The tokens from the start of the cursor's extent to the end of `last`'s (one construct
+    /// libclang shows in pieces: a lambda's closure class starts at its introducer, its
+    /// `operator()` ends with the body).
+    pub(crate) fn extent_tokens_through(&self, last: Cursor<'tu>) -> Vec<Token> {
+        // SAFETY: both cursors are valid and of one TU, so are their extents' ends.
+        unsafe {
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            let start = call!(clang_getRangeStart)(call!(clang_getCursorExtent)(self.raw));
+            let end = call!(clang_getRangeEnd)(call!(clang_getCursorExtent)(last.raw));
+            located_tokens(tu, call!(clang_getRange)(start, end))
+        }
+    }
+
     /// The tokens of the cursor's extent as written where it is used: from the start of the
     /// macro use when the extent starts inside a macro's expansion (a declaration whose first
     /// attribute comes from a macro starts where the macro spells it), not from the macro's

@@ -45,14 +45,46 @@ pub(super) fn lambda_attributes(
     lambda: Cursor<'_>,
     values: &TemplateValues,
 ) -> (KernelAttributes, Option<Unexpanded>) {
-    let tokens = lambda.extent_tokens();
+    read_lambda(&lambda.extent_tokens(), lambda, values)
+}
+
+/// The attributes of a lambda a launch is given through its closure type (held in a
+/// variable, made by another function), when `record` is a lambda's closure: libclang places
+/// the closure class at the lambda's introducer and its `operator()` ends with the body, so
+/// the tokens from one to the other are the lambda as written, read as a lambda expression's.
+/// `None` for other classes (functors, whose `operator()` [`functor_attributes`] reads).
+pub(super) fn closure_attributes(
+    record: Cursor<'_>,
+    values: &TemplateValues,
+) -> Option<(KernelAttributes, Option<Unexpanded>)> {
+    let introducer = record.leading_tokens(1);
+    if !record.is_anonymous() || introducer.first().map(String::as_str) != Some("[") {
+        return None;
+    }
+    let call_operator = record.children().into_iter().find(|m| {
+        matches!(
+            m.kind(),
+            lc::CXCursor_CXXMethod | lc::CXCursor_FunctionTemplate
+        ) && m.with_spelling(|n| n == b"operator()")
+    })?;
+    let tokens = record.extent_tokens_through(call_operator);
+    Some(read_lambda(&tokens, record, values))
+}
+
+/// A lambda's attributes from its `tokens` as written (from the introducer to the body);
+/// `place` is where it is written (system header or not, the file its macros expand in).
+fn read_lambda(
+    tokens: &[Token],
+    place: Cursor<'_>,
+    values: &TemplateValues,
+) -> (KernelAttributes, Option<Unexpanded>) {
     let mut reading = Reading::new(values);
     // The introducer `[…]` comes first (then a template parameter list); the declarator's
     // attributes come before the body.
-    let Some(mut i) = skip_balanced(&tokens, 0, "[", "]") else {
+    let Some(mut i) = skip_balanced(tokens, 0, "[", "]") else {
         return (reading.attributes, None);
     };
-    if let Some(end) = skip_balanced(&tokens, i, "<", ">") {
+    if let Some(end) = skip_balanced(tokens, i, "<", ">") {
         i = end;
     }
     let start = i;
@@ -70,8 +102,8 @@ pub(super) fn lambda_attributes(
                 body = Some(i);
                 break;
             }
-            "[" if depth == 0 && is_attribute_start(&tokens, i) => {
-                let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+            "[" if depth == 0 && is_attribute_start(tokens, i) => {
+                let Some(end) = skip_balanced(tokens, i, "[", "]") else {
                     break;
                 };
                 read_specifier(&tokens[i + 2..end - 2], &mut reading);
@@ -86,10 +118,10 @@ pub(super) fn lambda_attributes(
         i += 1;
     }
     // Intel's headers are read as written (what their macros expand to is theirs).
-    if lambda.is_in_system_header() {
+    if place.is_in_system_header() {
         return (reading.attributes, None);
     }
-    let unexpanded = match (reading.macro_at.take(), body, lambda.written_file()) {
+    let unexpanded = match (reading.macro_at.take(), body, place.written_file()) {
         (None, ..) => None,
         (Some(at), Some(body), Some(file)) if body > start => Some(Unexpanded {
             file,

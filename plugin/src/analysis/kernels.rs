@@ -328,7 +328,9 @@ fn invoker_launch<'tu>(
             Some(lambda),
         ),
         None => (
-            kernel_attributes::functor_attributes(record),
+            // A lambda given through its closure type is read as a lambda.
+            kernel_attributes::closure_attributes(record, template_values)
+                .unwrap_or_else(|| kernel_attributes::functor_attributes(record)),
             // libclang shows no members of an implicit instantiation: the restrictions then
             // check the template's own `operator()` (restrictions.rs says how).
             call_operator_definition(record).or_else(|| {
