@@ -9,7 +9,7 @@ use model::{AspectArgument, KernelAttributes, SourceLocation};
 use offload::device_code::{self, DeviceCode};
 
 use crate::executor::{Failure, Result};
-use crate::kernels::Launch;
+use crate::kernels::{self, Launch};
 
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.
@@ -21,9 +21,11 @@ pub(crate) fn apply(
 ) -> Result<()> {
     let mut problems = unplaced(analysis, placed);
     let mut aspects: Option<Vec<(String, u32)>> = None;
-    for (name, (kernel, _)) in placed {
+    for (name, launch) in placed {
+        let (kernel, _) = *launch;
         let written = &kernel.attributes;
-        if *written == KernelAttributes::default() {
+        // A kernel Intel's headers launch under the launch's name runs other code.
+        if *written == KernelAttributes::default() || !kernels::runs_callable(*launch) {
             continue;
         }
         problems.extend(written.problems.iter().cloned());

@@ -13,14 +13,30 @@ use offload::object_layout::DeviceObject;
 /// A kernel launch of the analysis and its kernel object.
 pub(crate) type Launch<'a> = (&'a Kernel, &'a KernelObject);
 
-/// The launch in `analysis` device kernel `name` comes from.
+/// The launch in `analysis` device kernel `name` comes from, with the object the front end
+/// describes for it: the callable's, or for a launch with reductions the kernel Intel's
+/// headers run under the launch's name (`Kernel::reduction_result_copy`).
 pub(crate) fn launch_of<'a>(analysis: &'a Analysis, name: &str) -> Option<Launch<'a>> {
     analysis
         .kernels
         .iter()
         .chain(&analysis.instantiated_kernels)
-        .filter_map(|k| k.object.as_ref().map(|o| (k, o)))
+        .flat_map(|k| {
+            k.object
+                .iter()
+                .chain(&k.reduction_result_copy)
+                .map(move |o| (k, o))
+        })
         .find(|(_, o)| names_kernel(o, name))
+}
+
+/// Does the launch run its own callable as this kernel (not a kernel of Intel's headers
+/// launched under its name)? Only then do the callable's kernel attributes belong to it.
+pub(crate) fn runs_callable((kernel, object): Launch<'_>) -> bool {
+    kernel
+        .object
+        .as_ref()
+        .is_some_and(|own| std::ptr::eq(own, object))
 }
 
 /// A device kernel, the layout its wrapper takes the object in, and its launch if the
@@ -235,7 +251,7 @@ pub(crate) fn kernel_info(kernel: DeviceKernel, launch: Option<Launch<'_>>) -> K
 
 #[cfg(test)]
 mod tests {
-    use super::{is_call_operator_of, launches_with_name, place_kernels};
+    use super::{is_call_operator_of, launches_with_name, place_kernels, runs_callable};
     use model::kernel_abi::{ArgumentKind, BufferTarget, KernelArgument, KernelLayout};
     use model::{Analysis, Callable, Kernel, KernelObject, SourceLocation};
     use offload::object_layout::DeviceObject;
@@ -268,6 +284,7 @@ mod tests {
                     },
                     arguments_complete: complete,
                 }),
+                reduction_result_copy: None,
                 attributes: Default::default(),
             }],
             instantiated_kernels: Vec::new(),
@@ -373,6 +390,76 @@ mod tests {
             "{}",
             errors[0]
         );
+    }
+
+    /// A launch with a reduction: its callable names no kernel; the kernel Intel's headers
+    /// launch under its name `Named` is described as `copy`.
+    fn reduction_launch(copy: Vec<KernelArgument>) -> Analysis {
+        let mut a = analysis(accessor_then_bytes(), true);
+        let kernel = &mut a.kernels[0];
+        let own = kernel.object.as_mut().expect("object");
+        own.call_operator = None;
+        kernel.reduction_result_copy = Some(KernelObject {
+            call_operator: None,
+            launcher: Some(
+                "_ZN4sycl3_V17handler11single_taskI5NamedZZ4mainENKUlRS1_E_clES4_EUlvE_EEvRKT0_"
+                    .into(),
+            ),
+            location: own.location.clone(),
+            layout: KernelLayout {
+                object_size: 40,
+                arguments: copy,
+            },
+            arguments_complete: true,
+        });
+        a
+    }
+
+    #[test]
+    fn a_reduction_launchs_name_is_the_headers_kernel_not_its_callable() {
+        let named = |layout| {
+            vec![(
+                "_ZTS5Named".to_string(),
+                DeviceObject {
+                    layout: Ok(KernelLayout {
+                        object_size: 40,
+                        arguments: layout,
+                    }),
+                    location: Some(("reduction.hpp".into(), 1180)),
+                },
+            )]
+        };
+        // The headers' kernel as described: placed at the launch, not running the callable
+        // (whose attributes are not its own).
+        let a = reduction_launch(accessor_then_bytes());
+        let placed = place_kernels(&a, named(accessor_then_bytes())).expect("agrees");
+        let launch = placed[0].launch.expect("matched");
+        assert!(std::ptr::eq(
+            launch.1,
+            a.kernels[0]
+                .reduction_result_copy
+                .as_ref()
+                .expect("described")
+        ));
+        assert!(!runs_callable(launch));
+        // A description that differs from the device's is refused at the launch.
+        let bytes = vec![KernelArgument {
+            offset: 0,
+            kind: ArgumentKind::Bytes { size: 40 },
+        }];
+        let errors = match place_kernels(&reduction_launch(bytes), named(accessor_then_bytes())) {
+            Err(errors) => errors,
+            Ok(_) => panic!("a disagreement must be refused"),
+        };
+        assert!(
+            errors[0].starts_with("app.cpp:7:5: error: kernel 'Named': "),
+            "{}",
+            errors[0]
+        );
+        // The callable's own launch runs the callable.
+        let own = analysis(accessor_then_bytes(), true);
+        let placed = place_kernels(&own, device_object()).expect("agrees");
+        assert!(runs_callable(placed[0].launch.expect("matched")));
     }
 
     fn device_object_without_layout() -> Vec<(String, DeviceObject)> {

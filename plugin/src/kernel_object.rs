@@ -239,7 +239,7 @@ fn collect_special(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
 }
 
 /// Is the outermost namespace around `c` `sycl` (any depth: `sycl::ext::oneapi::…`)?
-fn in_sycl_tree(c: Cursor<'_>) -> bool {
+pub(crate) fn in_sycl_tree(c: Cursor<'_>) -> bool {
     let mut outermost = None;
     let mut cur = c.semantic_parent();
     while let Some(p) = cur {

@@ -18,6 +18,7 @@ mod kernel_object;
 mod libclang;
 pub mod prefix;
 mod probe_parse;
+mod reduction_kernels;
 
 pub use ::model;
 pub use header_cache::starts_with_sycl_include;

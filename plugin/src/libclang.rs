@@ -1364,6 +1364,12 @@ impl<'tu> Type<'tu> {
         u64::try_from(unsafe { call!(clang_Type_getSizeOf)(self.raw) }).ok()
     }
 
+    /// `alignof` in bytes; `None` for incomplete, dependent or invalid types.
+    pub(crate) fn align_of(&self) -> Option<u64> {
+        // SAFETY: valid type value; negative results are libclang's error codes.
+        u64::try_from(unsafe { call!(clang_Type_getAlignOf)(self.raw) }).ok()
+    }
+
     /// The Itanium code of a builtin type (`i`, `j`, `b`, …), `None` for other types.
     pub(crate) fn itanium_builtin_code(&self) -> Option<&'static str> {
         Some(match self.raw.kind {

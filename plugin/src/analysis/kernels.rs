@@ -10,6 +10,7 @@ use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::{Callable, Kernel, KernelAttributes, KernelObject, UnsupportedUse};
+use crate::reduction_kernels;
 
 /// Kernel launches found so far.
 #[derive(Default)]
@@ -138,6 +139,7 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: launched.special_captures,
             object: launched.object,
+            reduction_result_copy: launched.reduction_result_copy,
             attributes: launched.attributes,
         });
         self.launches.unexpanded.push(launched.unexpanded);
@@ -246,6 +248,7 @@ impl<'tu> Walker<'tu> {
             location: source_location(call),
             special_captures: special,
             object: None,
+            reduction_result_copy: None,
             // Read where the launch is instantiated.
             attributes: KernelAttributes::default(),
         });
@@ -259,6 +262,9 @@ struct Launched<'tu> {
     takes_kernel_handler: bool,
     /// The kernel object as DPC++ passes it (launches through the SYCL invokers).
     object: Option<KernelObject>,
+    /// A launch with reductions: the object of the kernel Intel's headers run under its kernel
+    /// name (`reduction_kernels`).
+    reduction_result_copy: Option<KernelObject>,
     /// Captures of types a kernel object cannot carry.
     special_captures: Vec<String>,
     attributes: KernelAttributes,
@@ -276,6 +282,7 @@ impl Launched<'_> {
             callable,
             takes_kernel_handler,
             object: None,
+            reduction_result_copy: None,
             special_captures: Vec::new(),
             attributes: KernelAttributes::default(),
             unexpanded: None,
@@ -340,9 +347,25 @@ fn invoker_launch<'tu>(
             }),
         ),
     };
-    let (object, special_captures) = kernel_object::describe(arg_ty, record, callee);
+    let (mut object, special_captures) = kernel_object::describe(arg_ty, record, callee);
+    let mut reduction_result_copy = None;
+    let reductions = reduction_kernels::reductions(&arguments);
+    if !reductions.is_empty() {
+        // Intel's headers call the callable from kernels of their own: it names none.
+        let location = object.as_mut().map_or_else(
+            || super::source_location(record),
+            |o| {
+                o.call_operator = None;
+                o.launcher = None;
+                o.location.clone()
+            },
+        );
+        reduction_result_copy =
+            reduction_kernels::result_copy(&arguments, &reductions, callee, location);
+    }
     Some(Launched {
         object,
+        reduction_result_copy,
         special_captures,
         attributes,
         unexpanded,

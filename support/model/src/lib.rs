@@ -225,9 +225,17 @@ pub struct Kernel {
     #[serde(skip)]
     pub special_captures: Vec<String>,
     /// The kernel object as DPC++ passes it, when the launch is not in a template pattern.
-    /// Not part of `--json`.
+    /// In a launch with reductions (`parallel_for(range, reduction…, f)`) the callable is no
+    /// kernel of its own (Intel's headers call it from kernels of theirs), so its object names
+    /// no device kernel (no call operator, no launcher). Not part of `--json`.
     #[serde(skip)]
     pub object: Option<KernelObject>,
+    /// A launch with one reduction into USM over an `nd_range`: the object of the kernel
+    /// Intel's headers launch under the launch's own kernel name, the final copy of the
+    /// result into the user's memory, as the front end lays it out
+    /// (`plugin/src/reduction_kernels.rs`). Not part of `--json`.
+    #[serde(skip)]
+    pub reduction_result_copy: Option<KernelObject>,
     /// The SYCL 2020 kernel attributes on the callable's `operator()`. Not part of `--json`.
     #[serde(skip)]
     pub attributes: KernelAttributes,
