@@ -303,14 +303,19 @@ __SCC_FOR_GROUP_INTEGERS(__SCC_COLLECTIVE_TYPE, UMax)
 __SCC_FOR_GROUP_FLOATS(__SCC_COLLECTIVE_TYPE, FAdd)
 __SCC_FOR_GROUP_FLOATS(__SCC_COLLECTIVE_TYPE, FMin)
 __SCC_FOR_GROUP_FLOATS(__SCC_COLLECTIVE_TYPE, FMax)
-// Multiplication and bitwise operations exist for whole groups only as OpGroup*KHR
-// (SPV_KHR_uniform_group_instructions, which the CPU device lacks); within a sub-group's
-// partitions they are core SPIR-V.
-__SCC_FOR_GROUP_INTEGERS(__SCC_NON_UNIFORM, IMul)
-__SCC_FOR_GROUP_INTEGERS(__SCC_NON_UNIFORM, BitwiseAnd)
-__SCC_FOR_GROUP_INTEGERS(__SCC_NON_UNIFORM, BitwiseOr)
-__SCC_FOR_GROUP_INTEGERS(__SCC_NON_UNIFORM, BitwiseXor)
-__SCC_FOR_GROUP_FLOATS(__SCC_NON_UNIFORM, FMul)
+// Multiplication and bitwise operations over whole groups (work-groups and sub-groups) are
+// OpGroup*KHR (SPV_KHR_uniform_group_instructions, which the pipeline allows: the CPU device's
+// compiler implements them without announcing cl_khr_work_group_uniform_arithmetic); within a
+// sub-group's partitions they are core SPIR-V.
+#define __SCC_UNIFORM(OP, T)                                                                   \
+  __SCC_GROUP T __spirv_Group##OP##KHR(int scope, unsigned int operation, T value);           \
+  __SCC_NON_UNIFORM(OP, T)
+__SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, IMul)
+__SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, BitwiseAnd)
+__SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, BitwiseOr)
+__SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, BitwiseXor)
+__SCC_FOR_GROUP_FLOATS(__SCC_UNIFORM, FMul)
+#undef __SCC_UNIFORM
 // The logical ones take booleans; the headers pass the OpenCL form of the value, which
 // converts to bool and back as logical_and/logical_or would.
 __SCC_NON_UNIFORM(LogicalAnd, bool)
@@ -347,86 +352,89 @@ __SCC_SHUFFLES(unsigned long)
 __SCC_SHUFFLES(float)
 __SCC_SHUFFLES(double)
 __SCC_SHUFFLES(_Float16)
+// 8- and 16-bit values are shuffled as they are (cl_khr_subgroup_extended_types, which the CPU
+// device has): the headers convert the result back with a static assertion that its type is the
+// element's. Broadcasts get them widened to 32 bits (OpenCL has no 8- or 16-bit
+// work_group_broadcast), so only the shuffles take them.
+#define __SCC_SMALL_SHUFFLES(T)                                                                \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffle(int scope, T value, unsigned int id);          \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleXor(int scope, T value, unsigned int mask);     \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleUp(int scope, T value, unsigned int delta);     \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleDown(int scope, T value, unsigned int delta);
+__SCC_SMALL_SHUFFLES(signed char)
+__SCC_SMALL_SHUFFLES(unsigned char)
+__SCC_SMALL_SHUFFLES(short)
+__SCC_SMALL_SHUFFLES(unsigned short)
+#undef __SCC_SMALL_SHUFFLES
 #undef __SCC_SHUFFLES
 #undef __SCC_BROADCAST
+// Booleans (the headers shuffle bool as bool) travel as bytes: SPIR-V allows boolean shuffles,
+// OpenCL's sub_group_shuffle has no bool form. Sub-groups are scope 3, the only scope the
+// headers shuffle at; the literal keeps the operand a constant at -O0.
+#define __SCC_BOOL_SHUFFLE(NAME)                                                               \
+  inline __attribute__((always_inline, convergent)) bool __spirv_GroupNonUniform##NAME(        \
+      int, bool value, unsigned int id) {                                                      \
+    return __spirv_GroupNonUniform##NAME(3, static_cast<unsigned char>(value), id) != 0;       \
+  }
+__SCC_BOOL_SHUFFLE(Shuffle)
+__SCC_BOOL_SHUFFLE(ShuffleXor)
+__SCC_BOOL_SHUFFLE(ShuffleUp)
+__SCC_BOOL_SHUFFLE(ShuffleDown)
+#undef __SCC_BOOL_SHUFFLE
 
-// Logical and bitwise operations over a whole group, with SPIR-V the CPU device runs: OpGroup-
-// LogicalAndKHR and friends need SPV_KHR_uniform_group_instructions (and booleans, where the
-// headers pass the OpenCL form of the value). Counting, with OpGroupIAdd, the work-items whose
-// value (or bit) is set computes each one exactly, for reductions and scans alike: and = no
-// zero so far, or = some one so far, xor = an odd count so far.
+// Logical operations over a group (OpGroupLogical*KHR): the CPU device's library lacks them
+// (a kernel using them fails to build: "Symbols not found: [ _Z37work_group_scan_inclusive_
+// logical_andi ]"), so they are defined here, for the types the headers pass (bool, or the OpenCL
+// form of an integer or floating-point value), with SPIR-V the CPU device runs:
+// * sub-groups (scope 3): OpGroupNonUniformLogicalAnd/Or with the same group operation, core
+//   SPIR-V (GroupNonUniformArithmetic; cl_khr_subgroup_non_uniform_arithmetic);
+// * work-groups: counting, with OpGroupIAdd, the work-items whose value is zero (and) or nonzero
+//   (or) computes each one exactly, for reductions and scans alike.
 namespace __sycl_specconst {
-// SPIR-V wants the scope and the group operation as constants even without optimisation, so
-// each combination is its own call.
-template <int Scope>
+// SPIR-V wants the scope and the group operation (0 reduce, 1 inclusive scan, 2 exclusive scan)
+// as constants even without optimisation, so each combination is its own call.
+#define __SCC_SUB_GROUP_LOGICAL(NAME, SPIRV)                                                   \
+  inline __attribute__((always_inline, convergent)) bool sub_group_##NAME(unsigned int operation, \
+                                                                          bool value) {        \
+    switch (operation) {                                                                       \
+    case 1:                                                                                    \
+      return __spirv_GroupNonUniform##SPIRV(3, 1u, value);                                     \
+    case 2:                                                                                    \
+      return __spirv_GroupNonUniform##SPIRV(3, 2u, value);                                     \
+    default:                                                                                   \
+      return __spirv_GroupNonUniform##SPIRV(3, 0u, value);                                     \
+    }                                                                                          \
+  }
+__SCC_SUB_GROUP_LOGICAL(logical_and, LogicalAnd)
+__SCC_SUB_GROUP_LOGICAL(logical_or, LogicalOr)
+#undef __SCC_SUB_GROUP_LOGICAL
 inline __attribute__((always_inline, convergent)) unsigned int
-count_true_in(unsigned int operation, bool flag) {
+count_true_in_work_group(unsigned int operation, bool flag) {
   unsigned int one = flag ? 1u : 0u;
   switch (operation) {
   case 1:
-    return __spirv_GroupIAdd(Scope, 1u, one);
+    return __spirv_GroupIAdd(2, 1u, one);
   case 2:
-    return __spirv_GroupIAdd(Scope, 2u, one);
+    return __spirv_GroupIAdd(2, 2u, one);
   default:
-    return __spirv_GroupIAdd(Scope, 0u, one);
+    return __spirv_GroupIAdd(2, 0u, one);
   }
-}
-inline __attribute__((always_inline, convergent)) unsigned int
-count_true(int scope, unsigned int operation, bool flag) {
-  // Scopes: 2 work-group, 3 sub-group (the only fixed-topology groups the headers reduce).
-  return scope == 3 ? count_true_in<3>(operation, flag) : count_true_in<2>(operation, flag);
-}
-enum class bitwise { and_, or_, xor_ };
-template <bitwise Kind, typename T>
-inline __attribute__((always_inline, convergent)) T bitwise_over_group(int scope,
-                                                                       unsigned int operation,
-                                                                       T value) {
-  using bits = decltype(static_cast<unsigned long>(value) + 0u);
-  T result = 0;
-  for (unsigned int bit = 0; bit < sizeof(T) * 8; ++bit) {
-    bool set = (static_cast<bits>(value) >> bit) & 1u;
-    unsigned int count = count_true(scope, operation, Kind == bitwise::and_ ? !set : set);
-    bool out = Kind == bitwise::and_  ? count == 0
-               : Kind == bitwise::or_ ? count != 0
-                                      : (count & 1u) != 0;
-    result |= static_cast<T>(static_cast<T>(out) << bit);
-  }
-  return result;
 }
 } // namespace __sycl_specconst
 template <typename T>
 inline __attribute__((always_inline, convergent)) T
 __spirv_GroupLogicalAndKHR(int scope, unsigned int operation, T value) {
-  return __sycl_specconst::count_true(scope, operation, value == T(0)) == 0;
+  if (scope == 3)
+    return __sycl_specconst::sub_group_logical_and(operation, value != T(0));
+  return __sycl_specconst::count_true_in_work_group(operation, value == T(0)) == 0;
 }
 template <typename T>
 inline __attribute__((always_inline, convergent)) T
 __spirv_GroupLogicalOrKHR(int scope, unsigned int operation, T value) {
-  return __sycl_specconst::count_true(scope, operation, value != T(0)) != 0;
+  if (scope == 3)
+    return __sycl_specconst::sub_group_logical_or(operation, value != T(0));
+  return __sycl_specconst::count_true_in_work_group(operation, value != T(0)) != 0;
 }
-#define __SCC_BITWISE(OP, KIND)                                                                \
-  template <typename T>                                                                        \
-  inline __attribute__((always_inline, convergent)) T __spirv_GroupBitwise##OP##KHR(          \
-      int scope, unsigned int operation, T value) {                                            \
-    return __sycl_specconst::bitwise_over_group<__sycl_specconst::bitwise::KIND>(scope,       \
-                                                                                 operation, value); \
-  }
-__SCC_BITWISE(And, and_)
-__SCC_BITWISE(Or, or_)
-__SCC_BITWISE(Xor, xor_)
-#undef __SCC_BITWISE
-// Products over a whole group have no such decomposition: refused where the headers call them,
-// with the instantiation notes leading to the user's reduce_over_group/joint_reduce/scan.
-template <typename T>
-__attribute__((unavailable("sycl::multiplies in a group algorithm over a work-group or "
-                           "sub-group is not supported by sycl-clang++: the CPU device has no "
-                           "SPV_KHR_uniform_group_instructions"))) T
-__spirv_GroupIMulKHR(int scope, unsigned int operation, T value);
-template <typename T>
-__attribute__((unavailable("sycl::multiplies in a group algorithm over a work-group or "
-                           "sub-group is not supported by sycl-clang++: the CPU device has no "
-                           "SPV_KHR_uniform_group_instructions"))) T
-__spirv_GroupFMulKHR(int scope, unsigned int operation, T value);
 
 // Integer built-ins (OpenCL.std s_*/u_* and the sign-agnostic ones) for the OpenCL forms of
 // SYCL's integers: 8- to 64-bit, scalars and 2/3/4/8/16-vectors. s_abs and s_abs_diff return the

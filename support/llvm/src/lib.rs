@@ -953,12 +953,17 @@ fn init_llvm() {
         // sycl_ext_oneapi_private_alloca lowers to a variable-length private array, which the
         // SPIR-V backend emits only with Intel's extension allowed (DPC++ allows it too).
         // Floating-point atomics (atomic_ref<float>, reductions' atomic strategies) need the
-        // float-atomic extensions, which the CPU device has (cl_ext_float_atomics). An extension
-        // is only declared by modules that use it.
+        // float-atomic extensions, which the CPU device has (cl_ext_float_atomics). Products and
+        // bitwise operations over a work-group (sycl::multiplies, bit_and/or/xor in group
+        // algorithms) are OpGroup*KHR of SPV_KHR_uniform_group_instructions, which the CPU
+        // device's compiler implements (its builtin library has them; it does not announce
+        // cl_khr_work_group_uniform_arithmetic), as DPC++ emits them. An extension is only
+        // declared by modules that use it.
         let args = [
             c"sycl-specconst".as_ptr(),
             c"--spirv-ext=+SPV_INTEL_variable_length_array,+SPV_EXT_shader_atomic_float_add,\
-+SPV_EXT_shader_atomic_float_min_max,+SPV_EXT_shader_atomic_float16_add"
++SPV_EXT_shader_atomic_float_min_max,+SPV_EXT_shader_atomic_float16_add,\
++SPV_KHR_uniform_group_instructions"
                 .as_ptr(),
         ];
         llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), ptr::null());
