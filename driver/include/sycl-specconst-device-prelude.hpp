@@ -127,7 +127,6 @@ __SCC_FOR_FLOATS(__SCC_BINARY, fmin_common)
 __SCC_FOR_FLOATS(__SCC_TERNARY, fma)
 __SCC_FOR_FLOATS(__SCC_TERNARY, mad)
 __SCC_FOR_FLOATS(__SCC_TERNARY, mix)
-__SCC_FOR_FLOATS(__SCC_TERNARY, clamp)
 __SCC_FOR_FLOATS(__SCC_TERNARY, smoothstep)
 __SCC_FOR_FLOAT32(__SCC_UNARY, half_cos)
 __SCC_FOR_FLOAT32(__SCC_UNARY, half_exp)
@@ -157,6 +156,101 @@ __SCC_FOR_FLOAT32(__SCC_UNARY, native_sqrt)
 __SCC_FOR_FLOAT32(__SCC_UNARY, native_tan)
 __SCC_FOR_FLOAT32(__SCC_BINARY, native_divide)
 __SCC_FOR_FLOAT32(__SCC_BINARY, native_powr)
+
+// Common functions (SYCL 2020 §4.17.6) the math list above lacks: clamp of floating-point
+// values is OpenCL.std fclamp.
+__SCC_FOR_FLOATS(__SCC_TERNARY, fclamp)
+// bitselect (§4.17.9) of floating-point values (integers: with the integer built-ins).
+__SCC_FOR_FLOATS(__SCC_TERNARY, bitselect)
+
+// Math functions with a pointer argument (§4.17.5): frexp, lgamma_r and remquo store an int
+// (or an int vector of the value's length), fract, modf and sincos a value of the argument's
+// type. The pointer is generic when the user passes a raw pointer, or global, local or
+// private (a multi_ptr's decorated pointer): one overload per address space, as OpenCL.std
+// takes each. They write through the pointer, so they are not `const`.
+#define __SCC_WRITES __attribute__((nothrow)) extern
+#define __SCC_SPACES(M, NAME, T, P)                                                            \
+  M(NAME, T, P, ) M(NAME, T, P, __attribute__((opencl_global)))                                \
+  M(NAME, T, P, __attribute__((opencl_local))) M(NAME, T, P, __attribute__((opencl_private)))
+#define __SCC_OUT_1(NAME, T, P, SPACE) __SCC_WRITES T __spirv_ocl_##NAME(T, SPACE P *);
+#define __SCC_OUT_2(NAME, T, P, SPACE) __SCC_WRITES T __spirv_ocl_##NAME(T, T, SPACE P *);
+#define __SCC_OUT_SHAPES(M, NAME, F, I)                                                        \
+  __SCC_SPACES(M, NAME, F, I)                                                                  \
+  __SCC_SPACES(M, NAME, __SCC_VEC(F, 2), __SCC_VEC(I, 2))                                      \
+  __SCC_SPACES(M, NAME, __SCC_VEC(F, 3), __SCC_VEC(I, 3))                                      \
+  __SCC_SPACES(M, NAME, __SCC_VEC(F, 4), __SCC_VEC(I, 4))                                      \
+  __SCC_SPACES(M, NAME, __SCC_VEC(F, 8), __SCC_VEC(I, 8))                                      \
+  __SCC_SPACES(M, NAME, __SCC_VEC(F, 16), __SCC_VEC(I, 16))
+#define __SCC_OUT_INT(M, NAME)                                                                 \
+  __SCC_OUT_SHAPES(M, NAME, float, int) __SCC_OUT_SHAPES(M, NAME, double, int)                 \
+  __SCC_OUT_SHAPES(M, NAME, _Float16, int)
+#define __SCC_OUT_SAME(M, NAME)                                                                \
+  __SCC_OUT_SHAPES(M, NAME, float, float) __SCC_OUT_SHAPES(M, NAME, double, double)            \
+  __SCC_OUT_SHAPES(M, NAME, _Float16, _Float16)
+__SCC_OUT_INT(__SCC_OUT_1, frexp)
+__SCC_OUT_INT(__SCC_OUT_1, lgamma_r)
+__SCC_OUT_INT(__SCC_OUT_2, remquo)
+__SCC_OUT_SAME(__SCC_OUT_1, fract)
+__SCC_OUT_SAME(__SCC_OUT_1, modf)
+__SCC_OUT_SAME(__SCC_OUT_1, sincos)
+#undef __SCC_OUT_SAME
+#undef __SCC_OUT_INT
+#undef __SCC_OUT_SHAPES
+#undef __SCC_OUT_2
+#undef __SCC_OUT_1
+#undef __SCC_SPACES
+#undef __SCC_WRITES
+
+// Geometric functions (§4.17.8) of scalars and 2-, 3- and 4-vectors: OpenCL.std length,
+// distance, normalize (fast_* for float only), cross of 3- and 4-vectors; dot of vectors is
+// core SPIR-V OpDot (the headers multiply scalars themselves).
+#define __SCC_GEO(M, NAME, T)                                                                  \
+  M(NAME, T, T) M(NAME, T, __SCC_VEC(T, 2)) M(NAME, T, __SCC_VEC(T, 3)) M(NAME, T, __SCC_VEC(T, 4))
+#define __SCC_LENGTH(NAME, S, V) __SCC_PURE S __spirv_ocl_##NAME(V);
+#define __SCC_DISTANCE(NAME, S, V) __SCC_PURE S __spirv_ocl_##NAME(V, V);
+#define __SCC_NORMALIZE(NAME, S, V) __SCC_PURE V __spirv_ocl_##NAME(V);
+#define __SCC_GEO_VECTORS(M, NAME, T)                                                          \
+  M(NAME, T, __SCC_VEC(T, 2)) M(NAME, T, __SCC_VEC(T, 3)) M(NAME, T, __SCC_VEC(T, 4))
+#define __SCC_GEO_FLOATS(M, NAME)                                                              \
+  __SCC_GEO(M, NAME, float) __SCC_GEO(M, NAME, double) __SCC_GEO_VECTORS(M, NAME, _Float16)
+__SCC_GEO_FLOATS(__SCC_LENGTH, length)
+__SCC_GEO_FLOATS(__SCC_DISTANCE, distance)
+__SCC_GEO_FLOATS(__SCC_NORMALIZE, normalize)
+__SCC_GEO(__SCC_LENGTH, fast_length, float)
+__SCC_GEO(__SCC_DISTANCE, fast_distance, float)
+__SCC_GEO(__SCC_NORMALIZE, fast_normalize, float)
+#define __SCC_CROSS_DOT(T)                                                                     \
+  __SCC_PURE __SCC_VEC(T, 3) __spirv_ocl_cross(__SCC_VEC(T, 3), __SCC_VEC(T, 3));              \
+  __SCC_PURE __SCC_VEC(T, 4) __spirv_ocl_cross(__SCC_VEC(T, 4), __SCC_VEC(T, 4));              \
+  __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 2), __SCC_VEC(T, 2));                                  \
+  __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 3), __SCC_VEC(T, 3));                                  \
+  __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 4), __SCC_VEC(T, 4));
+__SCC_CROSS_DOT(float)
+__SCC_CROSS_DOT(double)
+__SCC_CROSS_DOT(_Float16)
+#undef __SCC_CROSS_DOT
+// The headers multiply scalars themselves, except sycl::half's (its OpenCL form, _Float16, is
+// not a SYCL arithmetic type to them): a product, since OpDot takes vectors only.
+inline __attribute__((always_inline)) _Float16 __spirv_Dot(_Float16 x, _Float16 y) { return x * y; }
+// A scalar half's length, distance and normalize come out of the CPU device's library wrong
+// (length(-1.75h) = -1.75, distance(x, y) = x - y, normalize(-1h) = 1; float, double and half
+// vectors are right), so they are computed here: |x|, |x - y|, and x's sign (x itself for
+// zero and NaN, as OpenCL's normalize returns a zero vector unchanged).
+inline __attribute__((always_inline)) _Float16 __spirv_ocl_length(_Float16 x) {
+  return __spirv_ocl_fabs(x);
+}
+inline __attribute__((always_inline)) _Float16 __spirv_ocl_distance(_Float16 x, _Float16 y) {
+  return __spirv_ocl_length(x - y);
+}
+inline __attribute__((always_inline)) _Float16 __spirv_ocl_normalize(_Float16 x) {
+  return x > 0 ? _Float16(1) : x < 0 ? _Float16(-1) : x;
+}
+#undef __SCC_GEO_FLOATS
+#undef __SCC_GEO_VECTORS
+#undef __SCC_NORMALIZE
+#undef __SCC_DISTANCE
+#undef __SCC_LENGTH
+#undef __SCC_GEO
 
 // T f(T, int) and its vector forms.
 #define __SCC_WITH_INT(NAME, T, I) __SCC_PURE T __spirv_ocl_##NAME(T, I);
@@ -456,13 +550,57 @@ __SCC_SU(__SCC_BINARY, hadd)
 __SCC_SU(__SCC_BINARY, rhadd)
 __SCC_SU(__SCC_BINARY, mul_hi)
 __SCC_SU(__SCC_TERNARY, mad_hi)
-__SCC_SU(__SCC_TERNARY, mad_sat)
+// mad_sat: the CPU device computes 32-bit values wrongly in vector code (s_mad_sat(0, y, -1)
+// gave INT_MAX, u_mad_sat(UINT_MAX, y, 1) wrapped: in vectors, and in scalar calls its
+// vectorizer widened), so 32-bit ones are computed here in 64 bits and clamped; other widths
+// are right.
+__SCC_SHAPES(__SCC_TERNARY, s_mad_sat, signed char)
+__SCC_SHAPES(__SCC_TERNARY, s_mad_sat, short)
+__SCC_SHAPES(__SCC_TERNARY, s_mad_sat, long)
+__SCC_SHAPES(__SCC_TERNARY, u_mad_sat, unsigned char)
+__SCC_SHAPES(__SCC_TERNARY, u_mad_sat, unsigned short)
+__SCC_SHAPES(__SCC_TERNARY, u_mad_sat, unsigned long)
+inline __attribute__((always_inline)) int __spirv_ocl_s_mad_sat(int x, int y, int z) {
+  long r = static_cast<long>(x) * y + z;
+  return r < -2147483648l ? -2147483647 - 1 : r > 2147483647l ? 2147483647 : static_cast<int>(r);
+}
+inline __attribute__((always_inline)) unsigned int __spirv_ocl_u_mad_sat(unsigned int x, unsigned int y,
+                                                                        unsigned int z) {
+  unsigned long r = static_cast<unsigned long>(x) * y + z;
+  return r > 4294967295ul ? 4294967295u : static_cast<unsigned int>(r);
+}
+#define __SCC_MAD_SAT_32(N)                                                                    \
+  inline __attribute__((always_inline)) __SCC_VEC(int, N) __spirv_ocl_s_mad_sat(                \
+      __SCC_VEC(int, N) x, __SCC_VEC(int, N) y, __SCC_VEC(int, N) z) {                          \
+    using wide = __SCC_VEC(long, N);                                                           \
+    wide r = __builtin_convertvector(x, wide) * __builtin_convertvector(y, wide) +              \
+             __builtin_convertvector(z, wide);                                                 \
+    r = __builtin_elementwise_min(__builtin_elementwise_max(r, wide(-2147483648l)),            \
+                                  wide(2147483647l));                                          \
+    return __builtin_convertvector(r, __SCC_VEC(int, N));                                      \
+  }                                                                                            \
+  inline __attribute__((always_inline)) __SCC_VEC(unsigned int, N) __spirv_ocl_u_mad_sat(       \
+      __SCC_VEC(unsigned int, N) x, __SCC_VEC(unsigned int, N) y,                              \
+      __SCC_VEC(unsigned int, N) z) {                                                          \
+    using wide = __SCC_VEC(unsigned long, N);                                                  \
+    wide r = __builtin_convertvector(x, wide) * __builtin_convertvector(y, wide) +              \
+             __builtin_convertvector(z, wide);                                                 \
+    r = __builtin_elementwise_min(r, wide(4294967295ul));                                      \
+    return __builtin_convertvector(r, __SCC_VEC(unsigned int, N));                             \
+  }
+__SCC_MAD_SAT_32(2)
+__SCC_MAD_SAT_32(3)
+__SCC_MAD_SAT_32(4)
+__SCC_MAD_SAT_32(8)
+__SCC_MAD_SAT_32(16)
+#undef __SCC_MAD_SAT_32
 __SCC_FOR_UNSIGNED(__SCC_UNARY, u_abs)
 __SCC_FOR_UNSIGNED(__SCC_BINARY, u_abs_diff)
 __SCC_FOR_INTEGERS(__SCC_UNARY, clz)
 __SCC_FOR_INTEGERS(__SCC_UNARY, ctz)
 __SCC_FOR_INTEGERS(__SCC_UNARY, popcount)
 __SCC_FOR_INTEGERS(__SCC_BINARY, rotate)
+__SCC_FOR_INTEGERS(__SCC_TERNARY, bitselect)
 __SCC_SHAPES(__SCC_TERNARY, s_mad24, int)
 __SCC_SHAPES(__SCC_TERNARY, u_mad24, unsigned int)
 __SCC_SHAPES(__SCC_BINARY, s_mul24, int)
