@@ -47,8 +47,7 @@ fn main() -> ExitCode {
         }
     };
     if cl.help && (cl.sycl || expanded.len() == 1) {
-        print!("{}", help::text());
-        return ExitCode::SUCCESS;
+        return print_to_stdout(&help::text());
     }
     if cl.version {
         return version(&tc);
@@ -82,13 +81,28 @@ fn with_response_files(
 /// `--version`: clang's banner (tools parse it), then ours.
 fn version(tc: &Toolchain) -> ExitCode {
     let status = Command::new(&tc.clang).arg("--version").status();
-    println!(
-        "sycl-clang++ (sycl-specconst) {}",
+    let printed = print_to_stdout(&format!(
+        "sycl-clang++ (sycl-specconst) {}\n",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     match status {
-        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) if s.success() => printed,
         _ => ExitCode::FAILURE,
+    }
+}
+
+/// `--help` and `--version` text on standard output. A reader that went away (`| head`) ends
+/// the run quietly with a failure status, as a tool killed by SIGPIPE would; `print!` panics.
+fn print_to_stdout(text: &str) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        Err(e) => {
+            report(&format!("cannot write to standard output: {e}"));
+            ExitCode::FAILURE
+        }
     }
 }
 

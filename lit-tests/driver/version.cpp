@@ -16,3 +16,10 @@
 // HELP: Refused:
 // HELP-NEXT: -fsycl-host-compiler=, -fsycl-host-compiler-options=
 // HELP: -fpreview-breaking-changes
+
+// A reader that went away (`sycl-clang++ --help | head -1`): a failure status and nothing on
+// standard error; a panic ("failed printing to stdout: Broken pipe") before.
+// RUN: %python %S/Inputs/closed-stdout.py %sycl-clangxx --help | FileCheck --check-prefix=CLOSED %s
+// RUN: %python %S/Inputs/closed-stdout.py %sycl-clangxx --version | FileCheck --check-prefix=CLOSED %s
+// CLOSED: exit=1
+// CLOSED-NOT: {{.}}
