@@ -89,8 +89,13 @@ except OSError:
 # As root, setpriv drops to nobody (uid 65534) for tests of what non-root users meet.
 if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv"):
     config.available_features.add("can-drop-privileges")
+as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"
+config.substitutions.append(("%as_nobody", as_nobody))
+# Tests of what permission bits refuse: as root, run the tool as nobody; as any other user, as is.
+if hasattr(os, "geteuid") and os.geteuid() != 0:
+    config.available_features.add("non-root")
 config.substitutions.append(
-    ("%as_nobody", "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"))
+    ("%unprivileged", as_nobody if "can-drop-privileges" in config.available_features else ""))
 config.substitutions.append(("%bin_dir", bin_dir))
 
 # --- compiler caches and build tools (issue 20) -----------------------------------------------
