@@ -25,10 +25,12 @@ const LEAK_SUPPRESSIONS: &str = "With -fsanitize=address or leak the link adds L
 suppressions for the OpenCL loader's and Intel's CPU runtime's own lifetime allocations.";
 
 const CLOSING: &str = "\
-Without -fsycl, DPC++'s options are dropped with a warning; clang++-22 gets the rest.
+Without -fsycl, DPC++'s accepted options are dropped with a warning and clang++-22 gets the
+rest; refused options and values DPC++ would refuse are errors either way.
 
 Environment: SYCL_SPECCONST_CLANG (the clang++ to run), SYCL_SPECCONST_SYCL_INCLUDE (Intel's
-headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime).
+headers), SYCL_SPECCONST_RUNTIME_LIB (libsycl.so.9 and the OpenCL CPU runtime),
+SYCL_SPECCONST_CACHE_DIR, SYCL_SPECCONST_PCH, SYCL_SPECCONST_TIMING: docs/environment.md.
 Every other option is clang's: clang++-22 --help.
 ";
 
