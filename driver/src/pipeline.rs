@@ -203,9 +203,15 @@ fn host_link_command(
 /// the link's spec-constant mode. An input that already registers images (the output of
 /// `-fsycl-link`) is refused: its images and those of the objects it came from would be
 /// registered twice.
-fn device_bitcode(cl: &CommandLine, inputs: &[PathBuf]) -> Result<Vec<(String, Vec<u8>)>> {
+fn device_bitcode(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    inputs: &[PathBuf],
+) -> Result<Vec<(String, Vec<u8>)>> {
     let mut bitcode = Vec::new();
-    let libraries = static_libraries(&cl.link_flags.libraries);
+    let libraries = static_libraries(&cl.link_flags.libraries, || {
+        default_library_dirs(tc, &cl.link_flags.words)
+    });
     for input in inputs.iter().chain(&libraries) {
         // Objects and archives are told by their contents, never by their names: a
         // `k.pic` object's kernels count as much as `k.o`'s.
@@ -247,7 +253,7 @@ fn register_device_images(
     registration: &Path,
     scratch: &Scratch,
 ) -> Result<bool> {
-    let bitcode = device_bitcode(cl, inputs)?;
+    let bitcode = device_bitcode(tc, cl, inputs)?;
     if bitcode.is_empty() {
         return Ok(false);
     }
@@ -405,8 +411,13 @@ const ELF_RELOCATABLE: u16 = 1;
 /// directories in order, a shared `libNAME.so` before `libNAME.a` in the same directory (a
 /// shared library carries no device code here) unless static linking is in force for it
 /// (`flags::LibrarySearch`), `-l:FILE` by exact name.
-fn static_libraries(search: &LibrarySearch) -> Vec<PathBuf> {
-    let dirs = &search.dirs;
+fn static_libraries(
+    search: &LibrarySearch,
+    default_dirs: impl FnOnce() -> Vec<PathBuf>,
+) -> Vec<PathBuf> {
+    let mut default_dirs = Some(default_dirs);
+    let mut dirs = search.dirs.clone();
+    let mut defaults_added = false;
     let mut found = Vec::new();
     for (name, static_only) in search.libraries.iter().cloned() {
         let archive = [b"lib".as_slice(), &name, b".a"].concat();
@@ -415,24 +426,95 @@ fn static_libraries(search: &LibrarySearch) -> Vec<PathBuf> {
             None if static_only || search.all_static => vec![archive],
             None => vec![[b"lib".as_slice(), &name, b".so"].concat(), archive],
         };
-        'search: for dir in dirs {
-            for file in &candidates {
-                let path = dir.join(OsStr::from_bytes(file));
-                if path.is_file() {
-                    if path.extension().is_some_and(|e| e == "a") {
-                        found.push(path);
-                    }
-                    break 'search;
-                }
-            }
+        let find = |dirs: &[PathBuf]| {
+            dirs.iter().find_map(|dir| {
+                candidates
+                    .iter()
+                    .map(|file| dir.join(OsStr::from_bytes(file)))
+                    .find(|path| path.is_file())
+            })
+        };
+        let mut hit = find(&dirs);
+        if hit.is_none() && !defaults_added {
+            // Only a library the `-L` directories lack costs the queries of the defaults.
+            dirs.extend(default_dirs.take().map(|f| f()).unwrap_or_default());
+            defaults_added = true;
+            hit = find(&dirs);
+        }
+        if let Some(path) = hit.filter(|p| p.extension().is_some_and(|e| e == "a")) {
+            found.push(path);
         }
     }
     found
 }
 
+/// Where the link looks for `-lNAME` after the command line's `-L` directories, in order:
+/// clang's tool-chain directories (`-print-search-dirs`) and `LIBRARY_PATH`'s, which clang
+/// passes as `-L`, then the GNU linker's built-in `SEARCH_DIR`s (`/usr/local/lib`, …), which
+/// lld does not have. A query that fails adds nothing: the library is then left to the host
+/// link, as before.
+fn default_library_dirs(tc: &Toolchain, link_words: &[OsString]) -> Vec<PathBuf> {
+    let query = |args: &[&OsStr]| -> Option<String> {
+        let out = Command::new(&tc.clang).args(args).output().ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let mut dirs: Vec<PathBuf> = query(&["-print-search-dirs".as_ref()])
+        .map(|text| clang_library_dirs(&text))
+        .unwrap_or_default();
+    if let Some(paths) = std::env::var_os("LIBRARY_PATH") {
+        dirs.extend(std::env::split_paths(&paths).filter(|d| !d.as_os_str().is_empty()));
+    }
+    let linker_choice: Vec<&OsString> = link_words
+        .iter()
+        .filter(|w| w.as_bytes().starts_with(b"-fuse-ld="))
+        .collect();
+    let gnu_linker = linker_choice
+        .last()
+        .is_none_or(|w| matches!(&w.as_bytes()[b"-fuse-ld=".len()..], b"bfd" | b"ld"));
+    if gnu_linker {
+        let linker = query(&["-print-prog-name=ld".as_ref()]);
+        let script = linker.and_then(|ld| {
+            let out = Command::new(ld.trim()).arg("--verbose").output().ok()?;
+            Some(String::from_utf8_lossy(&out.stdout).into_owned())
+        });
+        dirs.extend(script.map(|s| linker_search_dirs(&s)).unwrap_or_default());
+    }
+    dirs
+}
+
+/// The `libraries: =A:B:…` line of `clang -print-search-dirs`.
+fn clang_library_dirs(text: &str) -> Vec<PathBuf> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("libraries: ="))
+        .map(|list| {
+            list.split(':')
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The `SEARCH_DIR("=DIR")` entries of the GNU linker's default script (`ld --verbose`); the
+/// `=` stands for the sysroot, none here.
+fn linker_search_dirs(script: &str) -> Vec<PathBuf> {
+    script
+        .split("SEARCH_DIR(\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("\")").map(|(dir, _)| dir))
+        .map(|dir| PathBuf::from(dir.strip_prefix('=').unwrap_or(dir)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn static_libraries_in_l_dirs(search: &LibrarySearch) -> Vec<PathBuf> {
+        static_libraries(search, || panic!("every library is in the -L directories"))
+    }
 
     #[test]
     fn static_linking_prefers_archives_over_shared_libraries() {
@@ -451,19 +533,72 @@ mod tests {
         };
         let archive = vec![dir.path().join("libk.a")];
         assert!(
-            static_libraries(&flags(&["-lk"])).is_empty(),
+            static_libraries_in_l_dirs(&flags(&["-lk"])).is_empty(),
             "the .so comes first"
         );
-        assert_eq!(static_libraries(&flags(&["-static", "-lk"])), archive);
         assert_eq!(
-            static_libraries(&flags(&["-Xlinker", "-Bstatic", "-lk"])),
+            static_libraries_in_l_dirs(&flags(&["-static", "-lk"])),
             archive
         );
         assert_eq!(
-            static_libraries(&flags(&["-Wl,-Bstatic", "-l", "k"])),
+            static_libraries_in_l_dirs(&flags(&["-Xlinker", "-Bstatic", "-lk"])),
             archive
         );
-        assert!(static_libraries(&flags(&["-Wl,-Bstatic", "-Wl,-Bdynamic", "-lk"])).is_empty());
-        assert_eq!(static_libraries(&flags(&["-l:libk.a"])), archive);
+        assert_eq!(
+            static_libraries_in_l_dirs(&flags(&["-Wl,-Bstatic", "-l", "k"])),
+            archive
+        );
+        assert!(
+            static_libraries_in_l_dirs(&flags(&["-Wl,-Bstatic", "-Wl,-Bdynamic", "-lk"]))
+                .is_empty()
+        );
+        assert_eq!(static_libraries_in_l_dirs(&flags(&["-l:libk.a"])), archive);
+    }
+
+    #[test]
+    fn libraries_missing_from_l_dirs_are_looked_up_in_the_defaults_once() {
+        let user = tempfile::tempdir().expect("temp dir");
+        let default = tempfile::tempdir().expect("temp dir");
+        std::fs::write(user.path().join("libu.a"), b"").expect("written");
+        std::fs::write(default.path().join("libd.a"), b"").expect("written");
+        std::fs::write(default.path().join("libu.a"), b"").expect("written");
+        let mut words: Vec<OsString> = vec!["-L".into(), user.path().into()];
+        words.extend(["-lu", "-ld", "-lnowhere"].map(OsString::from));
+        let mut link = crate::flags::LinkFlags::default();
+        for arg in clang_args::parse(&words) {
+            link.add(&arg);
+        }
+        let mut queries = 0;
+        let found = static_libraries(&link.libraries, || {
+            queries += 1;
+            vec![default.path().to_path_buf()]
+        });
+        // -L directories first; the defaults asked for once, for all that are missing.
+        assert_eq!(
+            found,
+            [user.path().join("libu.a"), default.path().join("libd.a")]
+        );
+        assert_eq!(queries, 1);
+    }
+
+    #[test]
+    fn default_directories_read_from_clang_and_the_linker_script() {
+        let clang =
+            "programs: =/usr/bin\nlibraries: =/usr/lib/llvm/lib/clang/22:/usr/lib/gcc/x/12:/lib\n";
+        assert_eq!(
+            clang_library_dirs(clang),
+            ["/usr/lib/llvm/lib/clang/22", "/usr/lib/gcc/x/12", "/lib"].map(PathBuf::from)
+        );
+        let script = "SEARCH_DIR(\"=/usr/local/lib/x86_64-linux-gnu\"); SEARCH_DIR(\"=/usr/local/lib\");\nSEARCH_DIR(\"/opt/lib\");";
+        assert_eq!(
+            linker_search_dirs(script),
+            [
+                "/usr/local/lib/x86_64-linux-gnu",
+                "/usr/local/lib",
+                "/opt/lib"
+            ]
+            .map(PathBuf::from)
+        );
+        assert!(clang_library_dirs("").is_empty() && linker_search_dirs("").is_empty());
     }
 }

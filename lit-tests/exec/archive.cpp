@@ -7,6 +7,12 @@
 // RUN: llvm-ar-22 rcs %t/libother.a %t/other.pic
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s -L%t -lother -o %t/app
 // RUN: %t/app | FileCheck %s
+// An archive found only where the linker looks by default (here LIBRARY_PATH, which clang turns
+// into -L; also clang's and ld's own directories, /usr/local/lib among them) keeps its kernels:
+// they were dropped, the host link found the archive, and the program failed at its launch.
+// RUN: mkdir -p %t/libdir && cp %t/libother.a %t/libdir/libother2.a
+// RUN: env LIBRARY_PATH=%t/libdir %sycl-clangxx -fsycl -std=c++17 %s -lother2 -o %t/app-library-path
+// RUN: %t/app-library-path | FileCheck %s
 // A path to the archive works as well, whatever its name.
 // RUN: cp %t/libother.a %t/other.archive
 // RUN: %sycl-clangxx -fsycl -std=c++17 %s %t/other.archive -o %t/app2
