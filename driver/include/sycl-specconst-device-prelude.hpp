@@ -1,6 +1,6 @@
 // Device-side prelude of sycl-clang++ (sycl-specconst): what DPC++'s clang declares or
 // provides itself and stock clang-22 does not. Force-included before the user's source in the
-// device compile only (-fsycl-device-only). Written for this project; see ARCHITECTURE.md.
+// device compile only (-fsycl-device-only). Written for this project; see docs/device-compile.md.
 #pragma once
 
 // Intel's headers expect the compiler to declare the __spirv_* built-ins (DPC++'s

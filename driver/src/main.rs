@@ -1,6 +1,6 @@
 //! `sycl-clang++`: used in place of `clang++`. Without `-fsycl` it is exactly `clang++-22`;
 //! with `-fsycl` it builds SYCL 2020 programs against Intel's headers and runtime with stock
-//! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md).
+//! clang-22, adding what only DPC++'s clang did (see ARCHITECTURE.md and docs/device-compile.md).
 
 #![forbid(unsafe_code)]
 // No function over 60 lines (clippy.toml): each job, each step, readable at once.

@@ -1,7 +1,7 @@
 //! The registration object: device images laid out as `libsycl.so.9` reads them, registered by
 //! a global constructor calling `__sycl_register_lib` (and unregistered at exit).
 //!
-//! Layouts (x86-64; accepted by Intel's runtime 2026.2, see ARCHITECTURE.md):
+//! Layouts (x86-64; accepted by Intel's runtime 2026.2, see docs/design-notes.md, offload):
 //! binary descriptor `{i16 version 1, i16 count, ptr images, ptr null, ptr null}`; device image
 //! version 3 `{i16 3, i8 kind 8 (SYCL), i8 format, ptr target, ptr compile options,
 //! ptr link options, ptr begin, ptr end, ptr entries begin/end, ptr property sets begin/end}`;
