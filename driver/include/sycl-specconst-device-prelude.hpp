@@ -54,9 +54,29 @@ __SCC_IMAGES(ro) __SCC_IMAGES(wo) __SCC_IMAGES(rw)
 // …) are what LLVM's SPIR-V backend maps to OpenCL.std instructions.
 #define __SCC_PURE __attribute__((nothrow, const)) extern
 #define __SCC_VEC(T, N) T __attribute__((ext_vector_type(N)))
+#if defined(__NVPTX__)
+// NVPTX: nothing turns a __spirv_* call into an instruction, so each function this prelude
+// declares is defined instead, element by element, by the scalar function of the same name in
+// __sycl_specconst::nvptx (issue 30).
+#include "sycl-specconst-nvptx.hpp"
+#define __SCC_UNARY(NAME, T)                                                                   \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x) {                                                     \
+    return __SCC_NV_NS::each<T>([](auto a) { return __SCC_NV_NS::NAME(a); }, x);              \
+  }
+#define __SCC_BINARY(NAME, T)                                                                  \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x, T y) {                                                \
+    return __SCC_NV_NS::each<T>([](auto a, auto b) { return __SCC_NV_NS::NAME(a, b); }, x, y); \
+  }
+#define __SCC_TERNARY(NAME, T)                                                                 \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x, T y, T z) {                                           \
+    return __SCC_NV_NS::each<T>([](auto a, auto b, auto c) { return __SCC_NV_NS::NAME(a, b, c); }, \
+                                x, y, z);                                                      \
+  }
+#else
 #define __SCC_UNARY(NAME, T) __SCC_PURE T __spirv_ocl_##NAME(T);
 #define __SCC_BINARY(NAME, T) __SCC_PURE T __spirv_ocl_##NAME(T, T);
 #define __SCC_TERNARY(NAME, T) __SCC_PURE T __spirv_ocl_##NAME(T, T, T);
+#endif
 #define __SCC_SHAPES(M, NAME, T)                                                              \
   M(NAME, T) M(NAME, __SCC_VEC(T, 2)) M(NAME, __SCC_VEC(T, 3)) M(NAME, __SCC_VEC(T, 4))      \
   M(NAME, __SCC_VEC(T, 8)) M(NAME, __SCC_VEC(T, 16))
@@ -172,8 +192,27 @@ __SCC_FOR_FLOATS(__SCC_TERNARY, bitselect)
 #define __SCC_SPACES(M, NAME, T, P)                                                            \
   M(NAME, T, P, ) M(NAME, T, P, __attribute__((opencl_global)))                                \
   M(NAME, T, P, __attribute__((opencl_local))) M(NAME, T, P, __attribute__((opencl_private)))
+#if defined(__NVPTX__)
+#define __SCC_OUT_1(NAME, T, P, SPACE)                                                         \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x, SPACE P *out) {                                       \
+    P second;                                                                                  \
+    T r = __SCC_NV_NS::each_with_out<T>(                                                       \
+        [](auto a, auto *o) { return __SCC_NV_NS::NAME(a, o); }, &second, x);                  \
+    *(P *)out = second;                                                                        \
+    return r;                                                                                  \
+  }
+#define __SCC_OUT_2(NAME, T, P, SPACE)                                                         \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x, T y, SPACE P *out) {                                  \
+    P second;                                                                                  \
+    T r = __SCC_NV_NS::each_with_out<T>(                                                       \
+        [](auto a, auto b, auto *o) { return __SCC_NV_NS::NAME(a, b, o); }, &second, x, y);    \
+    *(P *)out = second;                                                                        \
+    return r;                                                                                  \
+  }
+#else
 #define __SCC_OUT_1(NAME, T, P, SPACE) __SCC_WRITES T __spirv_ocl_##NAME(T, SPACE P *);
 #define __SCC_OUT_2(NAME, T, P, SPACE) __SCC_WRITES T __spirv_ocl_##NAME(T, T, SPACE P *);
+#endif
 #define __SCC_OUT_SHAPES(M, NAME, F, I)                                                        \
   __SCC_SPACES(M, NAME, F, I)                                                                  \
   __SCC_SPACES(M, NAME, __SCC_VEC(F, 2), __SCC_VEC(I, 2))                                      \
@@ -206,9 +245,18 @@ __SCC_OUT_SAME(__SCC_OUT_1, sincos)
 // core SPIR-V OpDot (the headers multiply scalars themselves).
 #define __SCC_GEO(M, NAME, T)                                                                  \
   M(NAME, T, T) M(NAME, T, __SCC_VEC(T, 2)) M(NAME, T, __SCC_VEC(T, 3)) M(NAME, T, __SCC_VEC(T, 4))
+#if defined(__NVPTX__)
+#define __SCC_LENGTH(NAME, S, V)                                                               \
+  __SCC_NV_DEF S __spirv_ocl_##NAME(V x) { return __SCC_NV_NS::NAME(x); }
+#define __SCC_DISTANCE(NAME, S, V)                                                             \
+  __SCC_NV_DEF S __spirv_ocl_##NAME(V x, V y) { return __SCC_NV_NS::NAME(x, y); }
+#define __SCC_NORMALIZE(NAME, S, V)                                                            \
+  __SCC_NV_DEF V __spirv_ocl_##NAME(V x) { return __SCC_NV_NS::NAME(x); }
+#else
 #define __SCC_LENGTH(NAME, S, V) __SCC_PURE S __spirv_ocl_##NAME(V);
 #define __SCC_DISTANCE(NAME, S, V) __SCC_PURE S __spirv_ocl_##NAME(V, V);
 #define __SCC_NORMALIZE(NAME, S, V) __SCC_PURE V __spirv_ocl_##NAME(V);
+#endif
 #define __SCC_GEO_VECTORS(M, NAME, T)                                                          \
   M(NAME, T, __SCC_VEC(T, 2)) M(NAME, T, __SCC_VEC(T, 3)) M(NAME, T, __SCC_VEC(T, 4))
 #define __SCC_GEO_FLOATS(M, NAME)                                                              \
@@ -219,12 +267,25 @@ __SCC_GEO_FLOATS(__SCC_NORMALIZE, normalize)
 __SCC_GEO(__SCC_LENGTH, fast_length, float)
 __SCC_GEO(__SCC_DISTANCE, fast_distance, float)
 __SCC_GEO(__SCC_NORMALIZE, fast_normalize, float)
+#if defined(__NVPTX__)
+#define __SCC_CROSS_DOT_N(T, N)                                                                \
+  __SCC_NV_DEF T __spirv_Dot(__SCC_VEC(T, N) x, __SCC_VEC(T, N) y) { return __SCC_NV_NS::dot(x, y); }
+#define __SCC_CROSS_DOT(T)                                                                     \
+  __SCC_NV_DEF __SCC_VEC(T, 3) __spirv_ocl_cross(__SCC_VEC(T, 3) x, __SCC_VEC(T, 3) y) {       \
+    return __SCC_NV_NS::cross(x, y);                                                           \
+  }                                                                                            \
+  __SCC_NV_DEF __SCC_VEC(T, 4) __spirv_ocl_cross(__SCC_VEC(T, 4) x, __SCC_VEC(T, 4) y) {       \
+    return __SCC_NV_NS::cross(x, y);                                                           \
+  }                                                                                            \
+  __SCC_CROSS_DOT_N(T, 2) __SCC_CROSS_DOT_N(T, 3) __SCC_CROSS_DOT_N(T, 4)
+#else
 #define __SCC_CROSS_DOT(T)                                                                     \
   __SCC_PURE __SCC_VEC(T, 3) __spirv_ocl_cross(__SCC_VEC(T, 3), __SCC_VEC(T, 3));              \
   __SCC_PURE __SCC_VEC(T, 4) __spirv_ocl_cross(__SCC_VEC(T, 4), __SCC_VEC(T, 4));              \
   __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 2), __SCC_VEC(T, 2));                                  \
   __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 3), __SCC_VEC(T, 3));                                  \
   __SCC_PURE T __spirv_Dot(__SCC_VEC(T, 4), __SCC_VEC(T, 4));
+#endif
 __SCC_CROSS_DOT(float)
 __SCC_CROSS_DOT(double)
 __SCC_CROSS_DOT(_Float16)
@@ -253,7 +314,14 @@ inline __attribute__((always_inline)) _Float16 __spirv_ocl_normalize(_Float16 x)
 #undef __SCC_GEO
 
 // T f(T, int) and its vector forms.
+#if defined(__NVPTX__)
+#define __SCC_WITH_INT(NAME, T, I)                                                             \
+  __SCC_NV_DEF T __spirv_ocl_##NAME(T x, I n) {                                                \
+    return __SCC_NV_NS::each<T>([](auto a, int k) { return __SCC_NV_NS::NAME(a, k); }, x, n);  \
+  }
+#else
 #define __SCC_WITH_INT(NAME, T, I) __SCC_PURE T __spirv_ocl_##NAME(T, I);
+#endif
 #define __SCC_WITH_INT_SHAPE(NAME, N)                                                         \
   __SCC_WITH_INT(NAME, __SCC_VEC(float, N), __SCC_VEC(int, N))                               \
   __SCC_WITH_INT(NAME, __SCC_VEC(double, N), __SCC_VEC(int, N))                              \
@@ -269,8 +337,22 @@ __SCC_FOR_WITH_INT(rootn)
 
 // Predicates: bool for scalars, a signed char per element for vectors (what Intel's
 // relational built-ins convert from); ilogb returns int.
+#if defined(__NVPTX__)
+#define __SCC_MAP1(NAME, R, A)                                                                 \
+  __SCC_NV_DEF R __spirv_##NAME(A x) {                                                         \
+    return __SCC_NV_NS::each<R>(                                                               \
+        [](auto a) { return __SCC_NV_NS::as_result<__SCC_NV_NS::element_t<R>>(__SCC_NV_NS::NAME(a)); }, x); \
+  }
+#define __SCC_MAP2(NAME, R, A)                                                                 \
+  __SCC_NV_DEF R __spirv_##NAME(A x, A y) {                                                    \
+    return __SCC_NV_NS::each<R>([](auto a, auto b) {                                           \
+      return __SCC_NV_NS::as_result<__SCC_NV_NS::element_t<R>>(__SCC_NV_NS::NAME(a, b));        \
+    }, x, y);                                                                                  \
+  }
+#else
 #define __SCC_MAP1(NAME, R, A) __SCC_PURE R __spirv_##NAME(A);
 #define __SCC_MAP2(NAME, R, A) __SCC_PURE R __spirv_##NAME(A, A);
+#endif
 #define __SCC_MAP_SHAPE(M, NAME, R, N)                                                        \
   M(NAME, __SCC_VEC(R, N), __SCC_VEC(float, N)) M(NAME, __SCC_VEC(R, N), __SCC_VEC(double, N)) \
   M(NAME, __SCC_VEC(R, N), __SCC_VEC(_Float16, N))
@@ -296,7 +378,14 @@ __SCC_MAP_ALL(__SCC_MAP2, Ordered, bool, signed char)
 __SCC_MAP_ALL(__SCC_MAP2, Unordered, bool, signed char)
 
 // nan(code): the code's width selects the floating type.
+#if defined(__NVPTX__)
+#define __SCC_NAN(F, U)                                                                        \
+  __SCC_NV_DEF F __spirv_ocl_nan(U code) {                                                     \
+    return __SCC_NV_NS::each<F>([](auto c) { return __SCC_NV_NS::nan_of<__SCC_NV_NS::element_t<F>>(c); }, code); \
+  }
+#else
 #define __SCC_NAN(F, U) __SCC_PURE F __spirv_ocl_nan(U);
+#endif
 #define __SCC_NAN_SHAPE(N)                                                                    \
   __SCC_NAN(__SCC_VEC(float, N), __SCC_VEC(unsigned int, N))                                 \
   __SCC_NAN(__SCC_VEC(double, N), __SCC_VEC(unsigned long, N))                               \
@@ -605,6 +694,27 @@ __SCC_SHAPES(__SCC_TERNARY, s_mad24, int)
 __SCC_SHAPES(__SCC_TERNARY, u_mad24, unsigned int)
 __SCC_SHAPES(__SCC_BINARY, s_mul24, int)
 __SCC_SHAPES(__SCC_BINARY, u_mul24, unsigned int)
+#if defined(__NVPTX__)
+#define __SCC_TO_UNSIGNED(S, U)                                                                \
+  __SCC_NV_DEF U __spirv_ocl_s_abs(S x) {                                                      \
+    return __SCC_NV_NS::each<U>([](auto a) { return __SCC_NV_NS::s_abs(a); }, x);              \
+  }                                                                                            \
+  __SCC_NV_DEF U __spirv_ocl_s_abs_diff(S x, S y) {                                            \
+    return __SCC_NV_NS::each<U>([](auto a, auto b) { return __SCC_NV_NS::s_abs_diff(a, b); }, x, y); \
+  }
+#define __SCC_SIGNED_PAIR(S, U, WIDE_S, WIDE_U)                                                \
+  __SCC_TO_UNSIGNED(S, U)                                                                      \
+  __SCC_NV_DEF WIDE_S __spirv_ocl_s_upsample(S hi, U lo) {                                     \
+    return __SCC_NV_NS::each<WIDE_S>([](auto h, auto l) {                                      \
+      return __SCC_NV_NS::upsample<__SCC_NV_NS::element_t<WIDE_S>>(h, l);                      \
+    }, hi, lo);                                                                                \
+  }                                                                                            \
+  __SCC_NV_DEF WIDE_U __spirv_ocl_u_upsample(U hi, U lo) {                                     \
+    return __SCC_NV_NS::each<WIDE_U>([](auto h, auto l) {                                      \
+      return __SCC_NV_NS::upsample<__SCC_NV_NS::element_t<WIDE_U>>(h, l);                      \
+    }, hi, lo);                                                                                \
+  }
+#else
 #define __SCC_TO_UNSIGNED(S, U)                                                                \
   __SCC_PURE U __spirv_ocl_s_abs(S);                                                           \
   __SCC_PURE U __spirv_ocl_s_abs_diff(S, S);
@@ -612,6 +722,7 @@ __SCC_SHAPES(__SCC_BINARY, u_mul24, unsigned int)
   __SCC_TO_UNSIGNED(S, U)                                                                    \
   __SCC_PURE WIDE_S __spirv_ocl_s_upsample(S, U);                                              \
   __SCC_PURE WIDE_U __spirv_ocl_u_upsample(U, U);
+#endif
 #define __SCC_SIGNED_PAIR_SHAPES(S, U, WS, WU)                                                 \
   __SCC_SIGNED_PAIR(S, U, WS, WU)                                                              \
   __SCC_SIGNED_PAIR(__SCC_VEC(S, 2), __SCC_VEC(U, 2), __SCC_VEC(WS, 2), __SCC_VEC(WU, 2))     \
