@@ -396,10 +396,28 @@ __SCC_NAN_SHAPE(2) __SCC_NAN_SHAPE(3) __SCC_NAN_SHAPE(4) __SCC_NAN_SHAPE(8) __SC
 // Synchronisation and group operations (scope, memory semantics as SPIR-V numbers).
 extern __attribute__((nothrow, convergent)) void __spirv_ControlBarrier(int execution, int memory, int semantics);
 extern __attribute__((nothrow)) void __spirv_MemoryBarrier(int memory, int semantics);
+#if defined(__NVPTX__)
+// A sub-group's ballot: the warp's vote in the first word (sub-groups are 32 wide).
+inline __attribute__((always_inline, convergent, nothrow)) unsigned int __attribute__((ext_vector_type(4)))
+__spirv_GroupNonUniformBallot(int, bool predicate) {
+  unsigned int __attribute__((ext_vector_type(4))) r = 0;
+  r[0] = __nvvm_vote_ballot_sync(__SCC_NV_NS::sub_group_mask(), predicate);
+  return r;
+}
+inline __attribute__((always_inline, convergent, nothrow)) unsigned int
+__spirv_GroupNonUniformBallotBitCount(int, int operation, unsigned int __attribute__((ext_vector_type(4))) mask) {
+  unsigned int lane = __SCC_NV_NS::sub_group_local_id();
+  unsigned int upto = operation == 1 ? (lane == 31 ? 0xffffffffu : (2u << lane) - 1u)
+                      : operation == 2 ? (1u << lane) - 1u
+                                       : 0xffffffffu;
+  return __builtin_popcount(mask[0] & __SCC_NV_NS::sub_group_mask() & upto);
+}
+#else
 extern __attribute__((nothrow, convergent)) unsigned int __attribute__((ext_vector_type(4)))
 __spirv_GroupNonUniformBallot(int execution, bool predicate);
 extern __attribute__((nothrow, convergent)) unsigned int
 __spirv_GroupNonUniformBallotBitCount(int execution, int operation, unsigned int __attribute__((ext_vector_type(4))) mask);
+#endif
 extern __attribute__((nothrow)) void __spirv_ocl_prefetch(const __attribute__((opencl_global)) unsigned char *p, unsigned long bytes);
 
 // async_work_group_copy (OpGroupAsyncCopy) and the wait for it (OpGroupWaitEvents), defined
@@ -469,9 +487,21 @@ inline __attribute__((always_inline, convergent)) void __spirv_GroupWaitEvents(i
 #define __SCC_GROUP extern __attribute__((nothrow, convergent))
 // OpGroup<Op> (work-group and sub-group scope) and OpGroupNonUniform<Op> (the extension groups'
 // partitions of a sub-group, optionally clustered).
+#if defined(__NVPTX__)
+// NVPTX: whole work-groups and sub-groups are defined; the partitions of a sub-group (the
+// extension groups' OpGroupNonUniform*) stay declared, so a kernel using them is refused at the
+// device link, naming the function.
+#define __SCC_COLLECTIVE_TYPE(OP, T)                                                           \
+  inline __attribute__((always_inline, convergent, nothrow)) T __spirv_Group##OP(              \
+      int scope, unsigned int operation, T value) {                                            \
+    return __SCC_NV_NS::group_collective<__SCC_NV_NS::ops::OP>(scope, operation, value);       \
+  }                                                                                            \
+  __SCC_NON_UNIFORM(OP, T)
+#else
 #define __SCC_COLLECTIVE_TYPE(OP, T)                                                           \
   __SCC_GROUP T __spirv_Group##OP(int scope, unsigned int operation, T value);                \
   __SCC_NON_UNIFORM(OP, T)
+#endif
 #define __SCC_NON_UNIFORM(OP, T)                                                               \
   __SCC_GROUP T __spirv_GroupNonUniform##OP(int scope, unsigned int operation, T value);      \
   __SCC_GROUP T __spirv_GroupNonUniform##OP(int scope, unsigned int operation, T value,       \
@@ -490,9 +520,18 @@ __SCC_FOR_GROUP_FLOATS(__SCC_COLLECTIVE_TYPE, FMax)
 // OpGroup*KHR (SPV_KHR_uniform_group_instructions, which the pipeline allows: the CPU device's
 // compiler implements them without announcing cl_khr_work_group_uniform_arithmetic); within a
 // sub-group's partitions they are core SPIR-V.
+#if defined(__NVPTX__)
+#define __SCC_UNIFORM(OP, T)                                                                   \
+  inline __attribute__((always_inline, convergent, nothrow)) T __spirv_Group##OP##KHR(         \
+      int scope, unsigned int operation, T value) {                                            \
+    return __SCC_NV_NS::group_collective<__SCC_NV_NS::ops::OP>(scope, operation, value);       \
+  }                                                                                            \
+  __SCC_NON_UNIFORM(OP, T)
+#else
 #define __SCC_UNIFORM(OP, T)                                                                   \
   __SCC_GROUP T __spirv_Group##OP##KHR(int scope, unsigned int operation, T value);           \
   __SCC_NON_UNIFORM(OP, T)
+#endif
 __SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, IMul)
 __SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, BitwiseAnd)
 __SCC_FOR_GROUP_INTEGERS(__SCC_UNIFORM, BitwiseOr)
@@ -509,25 +548,59 @@ __SCC_NON_UNIFORM(LogicalOr, bool)
 #undef __SCC_COLLECTIVE_TYPE
 
 // Predicates over a group: OpGroupAll/OpGroupAny and their non-uniform forms.
+#if defined(__NVPTX__)
+inline __attribute__((always_inline, convergent, nothrow)) bool __spirv_GroupAll(int scope, bool predicate) {
+  return __SCC_NV_NS::group_all(scope, predicate);
+}
+inline __attribute__((always_inline, convergent, nothrow)) bool __spirv_GroupAny(int scope, bool predicate) {
+  return __SCC_NV_NS::group_any(scope, predicate);
+}
+#else
 __SCC_GROUP bool __spirv_GroupAll(int scope, bool predicate);
 __SCC_GROUP bool __spirv_GroupAny(int scope, bool predicate);
+#endif
 __SCC_GROUP bool __spirv_GroupNonUniformAll(int scope, bool predicate);
 __SCC_GROUP bool __spirv_GroupNonUniformAny(int scope, bool predicate);
 
 // Broadcasts (the local id: 32 bits for a sub-group, size_t or a vector of them for a
 // work-group, last dimension first) and sub-group shuffles (a 32-bit id or distance).
+#if defined(__NVPTX__)
+#define __SCC_NV_GROUP inline __attribute__((always_inline, convergent, nothrow))
+#define __SCC_BROADCAST(T, ID)                                                                 \
+  __SCC_NV_GROUP T __spirv_GroupBroadcast(int scope, T value, ID local_id) {                   \
+    return __SCC_NV_NS::group_broadcast(scope, value, local_id);                               \
+  }                                                                                            \
+  __SCC_GROUP T __spirv_GroupNonUniformBroadcast(int scope, T value, ID local_id);
+// Shuffles within the sub-group (scope 3, the only one the headers shuffle at).
+#define __SCC_SUB_GROUP_SHUFFLES(T)                                                            \
+  __SCC_NV_GROUP T __spirv_GroupNonUniformShuffle(int, T value, unsigned int id) {             \
+    return __SCC_NV_NS::shuffle<__SCC_NV_NS::shuffle_kind::index>(value, id);                  \
+  }                                                                                            \
+  __SCC_NV_GROUP T __spirv_GroupNonUniformShuffleXor(int, T value, unsigned int mask) {        \
+    return __SCC_NV_NS::shuffle<__SCC_NV_NS::shuffle_kind::xor_>(value, mask);                 \
+  }                                                                                            \
+  __SCC_NV_GROUP T __spirv_GroupNonUniformShuffleUp(int, T value, unsigned int delta) {        \
+    return __SCC_NV_NS::shuffle<__SCC_NV_NS::shuffle_kind::up>(value, delta);                  \
+  }                                                                                            \
+  __SCC_NV_GROUP T __spirv_GroupNonUniformShuffleDown(int, T value, unsigned int delta) {      \
+    return __SCC_NV_NS::shuffle<__SCC_NV_NS::shuffle_kind::down>(value, delta);                \
+  }
+#else
 #define __SCC_BROADCAST(T, ID)                                                                 \
   __SCC_GROUP T __spirv_GroupBroadcast(int scope, T value, ID local_id);                      \
   __SCC_GROUP T __spirv_GroupNonUniformBroadcast(int scope, T value, ID local_id);
+#define __SCC_SUB_GROUP_SHUFFLES(T)                                                            \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffle(int scope, T value, unsigned int id);          \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleXor(int scope, T value, unsigned int mask);     \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleUp(int scope, T value, unsigned int delta);     \
+  __SCC_GROUP T __spirv_GroupNonUniformShuffleDown(int scope, T value, unsigned int delta);
+#endif
 #define __SCC_SHUFFLES(T)                                                                      \
   __SCC_BROADCAST(T, unsigned int)                                                             \
   __SCC_BROADCAST(T, unsigned long)                                                            \
   __SCC_BROADCAST(T, __SCC_VEC(unsigned long, 2))                                              \
   __SCC_BROADCAST(T, __SCC_VEC(unsigned long, 3))                                              \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffle(int scope, T value, unsigned int id);          \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleXor(int scope, T value, unsigned int mask);     \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleUp(int scope, T value, unsigned int delta);     \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleDown(int scope, T value, unsigned int delta);
+  __SCC_SUB_GROUP_SHUFFLES(T)
 __SCC_SHUFFLES(int)
 __SCC_SHUFFLES(unsigned int)
 __SCC_SHUFFLES(long)
@@ -539,16 +612,11 @@ __SCC_SHUFFLES(_Float16)
 // device has): the headers convert the result back with a static assertion that its type is the
 // element's. Broadcasts get them widened to 32 bits (OpenCL has no 8- or 16-bit
 // work_group_broadcast), so only the shuffles take them.
-#define __SCC_SMALL_SHUFFLES(T)                                                                \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffle(int scope, T value, unsigned int id);          \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleXor(int scope, T value, unsigned int mask);     \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleUp(int scope, T value, unsigned int delta);     \
-  __SCC_GROUP T __spirv_GroupNonUniformShuffleDown(int scope, T value, unsigned int delta);
-__SCC_SMALL_SHUFFLES(signed char)
-__SCC_SMALL_SHUFFLES(unsigned char)
-__SCC_SMALL_SHUFFLES(short)
-__SCC_SMALL_SHUFFLES(unsigned short)
-#undef __SCC_SMALL_SHUFFLES
+__SCC_SUB_GROUP_SHUFFLES(signed char)
+__SCC_SUB_GROUP_SHUFFLES(unsigned char)
+__SCC_SUB_GROUP_SHUFFLES(short)
+__SCC_SUB_GROUP_SHUFFLES(unsigned short)
+#undef __SCC_SUB_GROUP_SHUFFLES
 #undef __SCC_SHUFFLES
 #undef __SCC_BROADCAST
 // Booleans (the headers shuffle bool as bool) travel as bytes: SPIR-V allows boolean shuffles,
@@ -576,6 +644,14 @@ __SCC_BOOL_SHUFFLE(ShuffleDown)
 namespace __sycl_specconst {
 // SPIR-V wants the scope and the group operation (0 reduce, 1 inclusive scan, 2 exclusive scan)
 // as constants even without optimisation, so each combination is its own call.
+#if defined(__NVPTX__)
+#define __SCC_SUB_GROUP_LOGICAL(NAME, SPIRV)                                                   \
+  inline __attribute__((always_inline, convergent)) bool sub_group_##NAME(unsigned int operation, \
+                                                                          bool value) {        \
+    return ::__sycl_specconst::nvptx::sub_group_collective<::__sycl_specconst::nvptx::ops::SPIRV>( \
+        operation, value);                                                                     \
+  }
+#else
 #define __SCC_SUB_GROUP_LOGICAL(NAME, SPIRV)                                                   \
   inline __attribute__((always_inline, convergent)) bool sub_group_##NAME(unsigned int operation, \
                                                                           bool value) {        \
@@ -588,6 +664,7 @@ namespace __sycl_specconst {
       return __spirv_GroupNonUniform##SPIRV(3, 0u, value);                                     \
     }                                                                                          \
   }
+#endif
 __SCC_SUB_GROUP_LOGICAL(logical_and, LogicalAnd)
 __SCC_SUB_GROUP_LOGICAL(logical_or, LogicalOr)
 #undef __SCC_SUB_GROUP_LOGICAL
@@ -750,6 +827,21 @@ __SCC_TO_UNSIGNED(__SCC_VEC(long, 16), __SCC_VEC(unsigned long, 16))
 
 // Address-space casts of generic pointers (OpGenericCastToPtrExplicit): null when the object
 // is not in that space. The headers cast the result to the element type.
+#if defined(__NVPTX__)
+// The generic pointer in the asked space, or null when it points elsewhere (PTX's isspacep).
+#define __SCC_CAST_TO(SPACE, ATTRIBUTE, TEST)                                                  \
+  inline __attribute__((always_inline, nothrow, const)) __attribute__((ATTRIBUTE)) void       \
+      *__spirv_GenericCastToPtrExplicit_To##SPACE(void *pointer, int) {                       \
+    return TEST(pointer) ? (__attribute__((ATTRIBUTE)) void *)pointer : nullptr;              \
+  }                                                                                            \
+  inline __attribute__((always_inline, nothrow, const)) __attribute__((ATTRIBUTE)) const void \
+      *__spirv_GenericCastToPtrExplicit_To##SPACE(const void *pointer, int) {                 \
+    return TEST(pointer) ? (__attribute__((ATTRIBUTE)) const void *)pointer : nullptr;        \
+  }
+__SCC_CAST_TO(Global, opencl_global, __nvvm_isspacep_global)
+__SCC_CAST_TO(Local, opencl_local, __nvvm_isspacep_shared)
+__SCC_CAST_TO(Private, opencl_private, __nvvm_isspacep_local)
+#else
 #define __SCC_CAST_TO(SPACE, ATTRIBUTE)                                                        \
   extern __attribute__((nothrow, const)) __attribute__((ATTRIBUTE)) void                     \
       *__spirv_GenericCastToPtrExplicit_To##SPACE(void *pointer, int storage_class);          \
@@ -758,6 +850,7 @@ __SCC_TO_UNSIGNED(__SCC_VEC(long, 16), __SCC_VEC(unsigned long, 16))
 __SCC_CAST_TO(Global, opencl_global)
 __SCC_CAST_TO(Local, opencl_local)
 __SCC_CAST_TO(Private, opencl_private)
+#endif
 #undef __SCC_CAST_TO
 #undef __SCC_GROUP
 // ===== end of device library: group, sub-group, integer and address-space built-ins =====

@@ -513,8 +513,171 @@ __SCC_NV_INLINE unsigned int sub_group_mask() {
   return n == warp_size ? 0xffffffffu : (1u << n) - 1u;
 }
 
-// ---- Barriers and fences (SPIR-V scope and memory-semantics operands) -------------------------
+
+// SPIR-V scopes.
 enum : int { scope_cross_device = 0, scope_device = 1, scope_workgroup = 2, scope_subgroup = 3 };
+
+// ---- Sub-group (warp) and work-group collectives -----------------------------------------------
+// Values of 1 to 8 bytes move through 32-bit shuffles: widened, or split in two words.
+enum class shuffle_kind { index, up, down, xor_ };
+template <shuffle_kind K> __SCC_NV_CONVERGENT unsigned int shuffle_word(unsigned int mask, unsigned int v, unsigned int arg) {
+  if constexpr (K == shuffle_kind::index)
+    return __nvvm_shfl_sync_idx_i32(mask, v, arg, 31);
+  else if constexpr (K == shuffle_kind::up)
+    return __nvvm_shfl_sync_up_i32(mask, v, arg, 0);
+  else if constexpr (K == shuffle_kind::down)
+    return __nvvm_shfl_sync_down_i32(mask, v, arg, 31);
+  else
+    return __nvvm_shfl_sync_bfly_i32(mask, v, arg, 31);
+}
+template <shuffle_kind K, typename T> __SCC_NV_CONVERGENT T shuffle(T v, unsigned int arg) {
+  unsigned int mask = sub_group_mask();
+  if constexpr (sizeof(T) == 8) {
+    unsigned long bits = __builtin_bit_cast(unsigned long, v);
+    unsigned int lo = shuffle_word<K>(mask, static_cast<unsigned int>(bits), arg);
+    unsigned int hi = shuffle_word<K>(mask, static_cast<unsigned int>(bits >> 32), arg);
+    return __builtin_bit_cast(T, (static_cast<unsigned long>(hi) << 32) | lo);
+  } else {
+    using B = bits_t<T>;
+    unsigned int word = shuffle_word<K>(mask, __builtin_bit_cast(B, v), arg);
+    return __builtin_bit_cast(T, static_cast<B>(word));
+  }
+}
+// The SPIR-V group operations: 0 reduce, 1 inclusive scan, 2 exclusive scan.
+enum : unsigned int { group_reduce = 0, group_inclusive_scan = 1, group_exclusive_scan = 2 };
+// The binary operations and their identities.
+#define __SCC_NV_OPERATION(NAME, EXPR, IDENTITY)                                                \
+  struct NAME {                                                                                \
+    template <typename T> static __SCC_NV_INLINE T apply(T a, T b) { return EXPR; }            \
+    template <typename T> static __SCC_NV_INLINE T identity() { return IDENTITY; }             \
+  };
+__SCC_NV_OPERATION(op_iadd, T(a + b), T(0))
+__SCC_NV_OPERATION(op_imul, T(a * b), T(1))
+__SCC_NV_OPERATION(op_smin, a < b ? a : b, highest<T>())
+__SCC_NV_OPERATION(op_umin, a < b ? a : b, highest<T>())
+__SCC_NV_OPERATION(op_smax, a > b ? a : b, lowest<T>())
+__SCC_NV_OPERATION(op_umax, a > b ? a : b, lowest<T>())
+__SCC_NV_OPERATION(op_fadd, T(a + b), T(-0.0))
+__SCC_NV_OPERATION(op_fmul, T(a * b), T(1))
+__SCC_NV_OPERATION(op_fmin, fmin(a, b), T(__builtin_inff()))
+__SCC_NV_OPERATION(op_fmax, fmax(a, b), T(-__builtin_inff()))
+__SCC_NV_OPERATION(op_and, T(a & b), T(~T(0)))
+__SCC_NV_OPERATION(op_or, T(a | b), T(0))
+__SCC_NV_OPERATION(op_xor, T(a ^ b), T(0))
+__SCC_NV_OPERATION(op_logical_and, T(a && b), T(1))
+__SCC_NV_OPERATION(op_logical_or, T(a || b), T(0))
+#undef __SCC_NV_OPERATION
+// By their SPIR-V names, for the prelude's declaration macros.
+namespace ops {
+using IAdd = op_iadd;
+using IMul = op_imul;
+using SMin = op_smin;
+using UMin = op_umin;
+using SMax = op_smax;
+using UMax = op_umax;
+using FAdd = op_fadd;
+using FMul = op_fmul;
+using FMin = op_fmin;
+using FMax = op_fmax;
+using BitwiseAnd = op_and;
+using BitwiseOr = op_or;
+using BitwiseXor = op_xor;
+using LogicalAnd = op_logical_and;
+using LogicalOr = op_logical_or;
+} // namespace ops
+
+// Inclusive scan over the sub-group (Hillis-Steele with shuffles up; lanes past the end of a
+// partial sub-group take no part).
+template <typename Op, typename T> __SCC_NV_CONVERGENT T sub_group_inclusive(T v) {
+  unsigned int lane = sub_group_local_id();
+  for (unsigned int d = 1; d < warp_size; d <<= 1) {
+    T other = shuffle<shuffle_kind::up>(v, d);
+    if (lane >= d)
+      v = Op::apply(v, other);
+  }
+  return v;
+}
+template <typename Op, typename T> __SCC_NV_CONVERGENT T sub_group_collective(unsigned int operation, T v) {
+  T inclusive = sub_group_inclusive<Op>(v);
+  if (operation == group_inclusive_scan)
+    return inclusive;
+  if (operation == group_exclusive_scan) {
+    T before = shuffle<shuffle_kind::up>(inclusive, 1);
+    return sub_group_local_id() == 0 ? Op::template identity<T>() : before;
+  }
+  return shuffle<shuffle_kind::index>(inclusive, sub_group_size() - 1);
+}
+// Shared memory for work-group collectives: one 8-byte slot per sub-group (at most 32 of
+// them in a 1024-wide work-group) and one for a broadcast or a total.
+static __attribute__((opencl_local)) unsigned long work_group_scratch[warp_size + 1];
+template <typename T> __SCC_NV_INLINE __attribute__((opencl_local)) T *scratch_slot(unsigned int i) {
+  return reinterpret_cast<__attribute__((opencl_local)) T *>(&work_group_scratch[i]);
+}
+template <typename Op, typename T> __SCC_NV_CONVERGENT T work_group_collective(unsigned int operation, T v) {
+  T inclusive = sub_group_inclusive<Op>(v);
+  unsigned int lane = sub_group_local_id(), warp = sub_group_id(), warps = sub_group_count();
+  if (lane == sub_group_size() - 1)
+    *scratch_slot<T>(warp) = inclusive; // the sub-group's total
+  __nvvm_barrier_sync(0);
+  if (warp == 0) {
+    // Sub-group 0 scans the totals in place; exclusive prefixes for every sub-group.
+    T total = lane < warps ? *scratch_slot<T>(lane) : Op::template identity<T>();
+    T scanned = sub_group_inclusive<Op>(total);
+    T before = shuffle<shuffle_kind::up>(scanned, 1);
+    if (lane < warps)
+      *scratch_slot<T>(lane) = lane == 0 ? Op::template identity<T>() : before;
+    if (lane == warps - 1)
+      *scratch_slot<T>(warp_size) = scanned;
+  }
+  __nvvm_barrier_sync(0);
+  T prefix = *scratch_slot<T>(warp), whole = *scratch_slot<T>(warp_size);
+  __nvvm_barrier_sync(0); // the slots are free for the next collective
+  if (operation == group_reduce)
+    return whole;
+  if (operation == group_inclusive_scan)
+    return Op::apply(prefix, inclusive);
+  T before = shuffle<shuffle_kind::up>(inclusive, 1);
+  return lane == 0 ? prefix : Op::apply(prefix, before);
+}
+template <typename Op, typename T> __SCC_NV_CONVERGENT T group_collective(int scope, unsigned int operation, T v) {
+  if (scope == scope_subgroup)
+    return sub_group_collective<Op>(operation, v);
+  return work_group_collective<Op>(operation, v);
+}
+template <typename T> __SCC_NV_CONVERGENT T work_group_broadcast(T v, unsigned long linear_id) {
+  if (linear_local_id() == linear_id)
+    *scratch_slot<T>(warp_size) = v;
+  __nvvm_barrier_sync(0);
+  T r = *scratch_slot<T>(warp_size);
+  __nvvm_barrier_sync(0);
+  return r;
+}
+// A work-group broadcast's id: a linear id, or SPIR-V's (x, y[, z]) with x fastest.
+template <typename I> __SCC_NV_INLINE unsigned long linear_id_of(I id) {
+  if constexpr (shape<I>::size == 1)
+    return id;
+  else if constexpr (shape<I>::size == 2)
+    return id[1] * local_size(0) + id[0];
+  else
+    return (id[2] * local_size(1) + id[1]) * local_size(0) + id[0];
+}
+template <typename T, typename I> __SCC_NV_CONVERGENT T group_broadcast(int scope, T v, I id) {
+  if (scope == scope_subgroup)
+    return shuffle<shuffle_kind::index>(v, static_cast<unsigned int>(linear_id_of(id)));
+  return work_group_broadcast(v, linear_id_of(id));
+}
+__SCC_NV_CONVERGENT bool group_all(int scope, bool p) {
+  if (scope == scope_subgroup)
+    return __nvvm_vote_all_sync(sub_group_mask(), p);
+  return __nvvm_bar0_and(p);
+}
+__SCC_NV_CONVERGENT bool group_any(int scope, bool p) {
+  if (scope == scope_subgroup)
+    return __nvvm_vote_any_sync(sub_group_mask(), p);
+  return __nvvm_bar0_or(p);
+}
+
+// ---- Barriers and fences (SPIR-V scope and memory-semantics operands) -------------------------
 __SCC_NV_INLINE bool releases(int semantics) { return semantics & (0x4 | 0x8 | 0x10); }
 __SCC_NV_INLINE bool acquires(int semantics) { return semantics & (0x2 | 0x8 | 0x10); }
 // A fence at least as strong as the scope asks (membar.cta/gl/sys are sequentially consistent).
@@ -766,9 +929,10 @@ __SCC_NV_IN_SPACES(__SCC_NV_ATOMIC_FLOAT, double)
 #undef __SCC_NV_ATOMIC_BITS
 
 // ---- Work-item and sub-group queries, barriers ------------------------------------------------
-// nothrow as the prelude's and Intel's declarations of them say.
+// nothrow and const as the prelude's and Intel's declarations of them say (an attribute that
+// only a later declaration has draws a warning).
 #undef __SCC_NV_DEF
-#define __SCC_NV_DEF inline __attribute__((always_inline, nothrow))
+#define __SCC_NV_DEF inline __attribute__((always_inline, nothrow, const))
 __SCC_NV_DEF unsigned long __spirv_BuiltInLocalInvocationId(int d) { return __SCC_NV_NS::local_id(d); }
 __SCC_NV_DEF unsigned long __spirv_BuiltInWorkgroupSize(int d) { return __SCC_NV_NS::local_size(d); }
 __SCC_NV_DEF unsigned long __spirv_BuiltInWorkgroupId(int d) { return __SCC_NV_NS::group_id(d); }
@@ -793,6 +957,6 @@ inline __attribute__((always_inline, convergent, nothrow)) void __spirv_ControlB
                                                                               int semantics) {
   __SCC_NV_NS::control_barrier(execution, memory, semantics);
 }
-__SCC_NV_DEF void __spirv_MemoryBarrier(int memory, int semantics) {
+inline __attribute__((always_inline, nothrow)) void __spirv_MemoryBarrier(int memory, int semantics) {
   __SCC_NV_NS::memory_barrier(memory, semantics);
 }
