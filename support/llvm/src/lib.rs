@@ -1,6 +1,6 @@
 //! The workspace's one owner of LLVM's FFI: a small, purpose-built handle layer over the
 //! LLVM-C API (llvm-sys 221, LLVM 22, dynamically linked), whose safe API cannot cause
-//! undefined behaviour.
+//! undefined behaviour (for IR that verifies: see the limits below).
 //!
 //! Soundness rules, so that safe callers cannot cause undefined behaviour:
 //! * `Type` and `Md` handles carry the lifetime of their `Context`; `Value` handles that of
@@ -18,12 +18,23 @@
 //!   [`GlobalId`]s that are looked up in the module, never dereferenced.
 //! * Builders check their operands (pointer operands, call arguments against the callee's
 //!   parameters, integer widths) and return `None` instead of building invalid IR.
-//! * Handles cannot cross modules or contexts: every operation that puts a value, type or
-//!   metadata into IR checks that it belongs to the target's context and, for values that live
-//!   in a module (instructions, arguments, functions, globals, constants naming them), to the
-//!   target module, and refuses (`None`, `Err`) otherwise; where an operation has no way to
-//!   say so (metadata nodes) a foreign handle is a panic, a bug in the caller. A value of a
-//!   module dropped later can therefore never be used by another one.
+//! * Handles cannot cross modules, functions or contexts: every operation that puts a value,
+//!   type or metadata into IR checks that it belongs to the target's context and, for values
+//!   that live in a module (functions, globals, constants naming them), to the target module,
+//!   and for arguments and instructions, which LLVM owns per function, to the function built
+//!   in (a global's uses may be anywhere in its module, so no local replaces them); it refuses
+//!   (`None`, `Err`) otherwise. Where an operation has no way to say so (metadata nodes) a
+//!   foreign handle is a panic, a bug in the caller. A value of a module dropped later, or of a
+//!   function deleted later, can therefore never be used by another one.
+//! * Constants are uniqued per context, so their use lists span modules: [`Value::users`]
+//!   lists only users that live where the value does (its module, or the context).
+//! * Metadata is the context's: it names no global value ([`Value::as_md`] refuses them), and
+//!   metadata read from a module ([`Function::metadata_attachments`]) is for comparing only.
+//! * Limits: this layer does not verify IR before LLVM's passes or code generator run
+//!   ([`Module::run_passes`], [`Module::emit_object`]); it refuses the invalid IR named above
+//!   (cross-module and cross-function operands, erased terminators, valueless integer or type
+//!   attributes), but not, for example, operands that do not dominate their uses. Its promise
+//!   holds for IR that verifies.
 //!
 //! Everything that can fail returns `Result<_, String>` with LLVM's own message.
 
@@ -151,7 +162,8 @@ impl Context {
         Type::wrap(unsafe { c::LLVMPointerTypeInContext(self.raw, address_space) })
     }
 
-    pub fn void_type(&self) -> Type<'_> {
+    #[cfg(test)]
+    pub(crate) fn void_type(&self) -> Type<'_> {
         // SAFETY: plain type constructor on a live context.
         Type::wrap(unsafe { c::LLVMVoidTypeInContext(self.raw) })
     }
@@ -233,65 +245,147 @@ impl Drop for Module<'_> {
     }
 }
 
-/// The module `v` lives in: an instruction's (null if it was erased: it has no block), an
-/// argument's, a global value's; `None` for values of no module (constants, metadata).
-///
-/// # Safety
-/// `v` is a live value.
-unsafe fn home_module(v: LLVMValueRef) -> Option<LLVMModuleRef> {
-    // SAFETY: each step is guarded by the kind check LLVM requires, and nulls are handled.
-    unsafe {
-        if !c::LLVMIsAInstruction(v).is_null() {
-            let bb = c::LLVMGetInstructionParent(v);
-            if bb.is_null() {
-                return Some(ptr::null_mut());
-            }
-            let f = c::LLVMGetBasicBlockParent(bb);
-            return Some(if f.is_null() {
-                ptr::null_mut()
-            } else {
-                c::LLVMGetGlobalParent(f)
-            });
+/// Where a value lives, which bounds how long a handle to it may be used and where it may
+/// become part of IR. LLVM owns global values per module, arguments and instructions per
+/// function, and uniques constants per context: a constant naming a global value belongs to
+/// that global's module, other constants to the context.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Home {
+    /// A constant naming no global value (plain data, aggregates of it): freed with the
+    /// context.
+    Context,
+    /// A global value, or a constant naming one (or a block of one), of this module.
+    Module(LLVMModuleRef),
+    /// An argument, instruction or basic block of this function (null: an erased
+    /// instruction, which has no block).
+    Function(LLVMValueRef),
+    /// Metadata as a value (it may name any module's values), a constant naming globals of
+    /// two modules or too deep to walk: admitted nowhere, and its users are not listed.
+    Unknown,
+}
+
+impl Home {
+    /// The module of a home that has one; null for an erased instruction.
+    fn module(self) -> Option<LLVMModuleRef> {
+        match self {
+            Home::Module(m) => Some(m),
+            // SAFETY: a live function, which this layer only ever finds in a module.
+            Home::Function(f) if !f.is_null() => Some(unsafe { c::LLVMGetGlobalParent(f) }),
+            Home::Function(_) => Some(ptr::null_mut()),
+            Home::Context | Home::Unknown => None,
         }
-        if !c::LLVMIsAArgument(v).is_null() {
-            return Some(c::LLVMGetGlobalParent(c::LLVMGetParamParent(v)));
-        }
-        if !c::LLVMIsAGlobalValue(v).is_null() {
-            return Some(c::LLVMGetGlobalParent(v));
-        }
-        None
     }
 }
 
-/// Whether `v` may become part of IR in `module` (of `ctx`): see [`Module::admits`]. Constant
-/// expressions, aggregates and block addresses are checked through their operands, as they can
-/// name globals;
-/// absurdly deep ones are refused rather than walked.
-fn admits(module: LLVMModuleRef, ctx: LLVMContextRef, v: LLVMValueRef) -> bool {
-    fn walk(module: LLVMModuleRef, v: LLVMValueRef, depth: u32) -> bool {
-        // SAFETY: `v` is live (a handle, or an operand of a live constant).
+/// Where `v` lives ([`Home`]). Constant expressions, aggregates and block addresses are
+/// walked through their operands, as they can name globals; absurdly deep ones are `Unknown`
+/// rather than walked.
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn home_of(v: LLVMValueRef) -> Home {
+    fn walk(v: LLVMValueRef, depth: u32) -> Home {
+        // SAFETY: `v` is live (a handle, or an operand of a live constant); each query is
+        // guarded by the kind check LLVM requires, and nulls are handled.
         unsafe {
-            if let Some(home) = home_module(v) {
-                return home == module;
+            if !c::LLVMIsAInstruction(v).is_null() {
+                let bb = c::LLVMGetInstructionParent(v);
+                let f = if bb.is_null() {
+                    ptr::null_mut()
+                } else {
+                    c::LLVMGetBasicBlockParent(bb)
+                };
+                return Home::Function(f);
             }
-            // Constants other than global values name others only through operands (plain
-            // data has none).
-            if c::LLVMIsAConstant(v).is_null() {
-                return true;
+            if !c::LLVMIsAArgument(v).is_null() {
+                return Home::Function(c::LLVMGetParamParent(v));
             }
-            if depth > 64 {
-                return false;
+            if c::LLVMValueIsBasicBlock(v) != 0 {
+                return Home::Function(c::LLVMGetBasicBlockParent(c::LLVMValueAsBasicBlock(v)));
+            }
+            if !c::LLVMIsAGlobalValue(v).is_null() {
+                return Home::Module(c::LLVMGetGlobalParent(v));
+            }
+            // Other constants name others only through operands (plain data has none).
+            if c::LLVMIsAConstant(v).is_null() || depth > 64 {
+                return Home::Unknown;
             }
             let n = u32::try_from(c::LLVMGetNumOperands(v)).unwrap_or(0);
-            (0..n).all(|i| {
+            let mut home = Home::Context;
+            for i in 0..n {
                 let op = c::LLVMGetOperand(v, i);
-                op.is_null() || walk(module, op, depth + 1)
-            })
+                if op.is_null() {
+                    continue;
+                }
+                // A block address names a function's block: the constant is the module's.
+                let op_home = match walk(op, depth + 1) {
+                    Home::Function(f) if !f.is_null() => Home::Module(c::LLVMGetGlobalParent(f)),
+                    Home::Function(_) => Home::Unknown,
+                    other => other,
+                };
+                home = match (home, op_home) {
+                    (h, Home::Context) => h,
+                    (Home::Context, h) => h,
+                    (a, b) if a == b => a,
+                    _ => Home::Unknown,
+                };
+                if home == Home::Unknown {
+                    break;
+                }
+            }
+            home
         }
     }
+    walk(v, 0)
+}
+
+/// Whether `v` may become part of IR in `module` (of `ctx`): of the context and, if it lives
+/// in a module, of `module`; if it lives in a function (an argument or instruction), of
+/// `function` when that is given, else of a function of `module`. Erased instructions and
+/// values of unknown home are refused.
+fn admits(
+    module: LLVMModuleRef,
+    ctx: LLVMContextRef,
+    function: Option<LLVMValueRef>,
+    v: LLVMValueRef,
+) -> bool {
     // SAFETY: a live value's type, and that type's context.
     let of_ctx = unsafe { c::LLVMGetTypeContext(c::LLVMTypeOf(v)) } == ctx;
-    of_ctx && walk(module, v, 0)
+    // SAFETY: a live value.
+    of_ctx
+        && match unsafe { home_of(v) } {
+            Home::Context => true,
+            Home::Module(m) => m == module,
+            Home::Function(f) if f.is_null() => false,
+            Home::Function(f) => match function {
+                Some(function) => f == function,
+                None => Home::Function(f).module() == Some(module),
+            },
+            Home::Unknown => false,
+        }
+}
+
+/// The users of `v` (in use-list order) whose home is the context or, when `module` is
+/// given, that module: the users a handle of `module`'s borrow may name.
+fn users_in<'m>(v: LLVMValueRef, module: Option<LLVMModuleRef>) -> Vec<Value<'m>> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live value's use list; each user is live.
+    unsafe {
+        let mut u = c::LLVMGetFirstUse(v);
+        while !u.is_null() {
+            let user = c::LLVMGetUser(u);
+            let keep = match home_of(user) {
+                Home::Context => true,
+                Home::Unknown => false,
+                home => module.is_some() && home.module() == module,
+            };
+            if keep {
+                out.push(Value::wrap(user));
+            }
+            u = c::LLVMGetNextUse(u);
+        }
+    }
+    out
 }
 
 /// A function or global variable named for deletion ([`Module::delete_unused`]): its address
@@ -375,59 +469,89 @@ pub struct Type<'c> {
 
 /// A metadata node or string, with the context it belongs to (LLVM-C cannot tell). Equal
 /// handles are the same metadata (nodes that are not `distinct` are uniqued in their context).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+///
+/// Metadata built here ([`Context::md_node`], [`Context::md_string`], [`Value::as_md`] of
+/// constants naming no global) names nothing a module owns. Metadata read from a module
+/// ([`Function::metadata_attachments`]) may name its globals, which LLVM rewrites (and may
+/// free uniqued nodes over) when they change: it can be compared, not put into IR again.
+#[derive(Clone, Copy, Debug)]
 pub struct Md<'c> {
     raw: LLVMMetadataRef,
     ctx: LLVMContextRef,
+    /// Read from a module's IR (it may name the module's values).
+    from_module: bool,
     _c: PhantomData<&'c Context>,
 }
+
+impl PartialEq for Md<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw && self.ctx == other.ctx
+    }
+}
+
+impl Eq for Md<'_> {}
 
 impl<'c> Md<'c> {
     fn wrap(raw: LLVMMetadataRef, ctx: LLVMContextRef) -> Self {
         Md {
             raw,
             ctx,
+            from_module: false,
             _c: PhantomData,
         }
     }
 
-    /// Metadata of another context in this one's IR would be a dangling reference: a bug in
-    /// the caller, never a property of the input.
+    /// Metadata of another context in this one's IR would be a dangling reference, and
+    /// metadata read from a module may name its values (another module's, or freed ones): a
+    /// bug in the caller, never a property of the input.
     fn assert_of(self, ctx: LLVMContextRef) {
         assert!(
             self.ctx == ctx,
             "internal: metadata of another LLVM context used in this one"
         );
+        assert!(
+            !self.from_module,
+            "internal: metadata read from a module put into IR again"
+        );
     }
 }
 
 /// Data-layout facts the pass needs, queried from the module's own datalayout. Sizes exist
-/// for sized types only, offsets for the elements of sized structs: other queries give `None`.
+/// for sized types of the module's context only, offsets for the elements of such sized
+/// structs: other queries give `None`. (The layout caches struct layouts by the struct's
+/// address: a struct of another context, freed later, would leave an entry that a new struct
+/// at the same address would read.)
 #[derive(Clone, Copy)]
 pub struct Layout<'m> {
     raw: t::LLVMTargetDataRef,
+    ctx: LLVMContextRef,
     _m: PhantomData<&'m ()>,
 }
 
 impl Layout<'_> {
+    /// A sized type of the module's context, which LLVM's size queries require.
+    fn measures(&self, ty: Type<'_>) -> bool {
+        ty.is_of(self.ctx) && ty.is_sized()
+    }
     pub fn store_size(&self, ty: Type<'_>) -> Option<u64> {
-        // SAFETY: checked to be sized, which LLVM's size queries require.
-        ty.is_sized()
+        // SAFETY: a sized type of the layout's context.
+        self.measures(ty)
             .then(|| unsafe { t::LLVMStoreSizeOfType(self.raw, ty.raw) })
     }
     pub fn alloc_size(&self, ty: Type<'_>) -> Option<u64> {
         // SAFETY: as above.
-        ty.is_sized()
+        self.measures(ty)
             .then(|| unsafe { t::LLVMABISizeOfType(self.raw, ty.raw) })
     }
     pub fn abi_align(&self, ty: Type<'_>) -> Option<u64> {
         // SAFETY: as above.
-        ty.is_sized()
+        self.measures(ty)
             .then(|| u64::from(unsafe { t::LLVMABIAlignmentOfType(self.raw, ty.raw) }))
     }
     pub fn element_offset(&self, struct_ty: Type<'_>, idx: u32) -> Option<u64> {
-        let sized_struct = struct_ty.kind() == TypeKind::Struct && struct_ty.is_sized();
-        // SAFETY: a sized (so non-opaque) struct, and an index below its element count.
+        let sized_struct = struct_ty.kind() == TypeKind::Struct && self.measures(struct_ty);
+        // SAFETY: a sized (so non-opaque) struct of the layout's context, and an index below
+        // its element count.
         (sized_struct && idx < unsafe { c::LLVMCountStructElementTypes(struct_ty.raw) })
             .then(|| unsafe { t::LLVMOffsetOfElement(self.raw, struct_ty.raw, idx) })
     }
@@ -456,8 +580,8 @@ impl<'c> Module<'c> {
 
     /// Whether `v` may be used in this module's IR: of its context and, if it lives in a
     /// module (or is a constant naming something that does), of this module.
-    pub fn admits(&self, v: Value<'_>) -> bool {
-        admits(self.raw, self.ctx.raw, v.raw)
+    pub(crate) fn admits(&self, v: Value<'_>) -> bool {
+        admits(self.raw, self.ctx.raw, None, v.raw)
     }
 
     /// An instruction builder for this module, unpositioned (it builds nothing until
@@ -477,9 +601,12 @@ impl<'c> Module<'c> {
     /// and gives up its operands (so what it used may become unused), and is freed when the
     /// module is next changed as a whole or dropped, so handles to it stay harmless (it has no
     /// block: builders and other modules refuse it). `false` if `inst` is not in this module
-    /// (erased already included) or is still used.
+    /// (erased already included), is still used, or is a block's terminator (a block without
+    /// one is IR that LLVM's passes and code generator cannot walk).
     pub fn erase(&self, inst: Instruction<'_>) -> bool {
-        if !self.admits(inst.0) || inst.has_users() {
+        // SAFETY: a kind test on a live instruction.
+        let terminator = !unsafe { c::LLVMIsATerminatorInst(inst.raw) }.is_null();
+        if terminator || !self.admits(inst.0) || inst.has_users() {
             return false;
         }
         // SAFETY: an instruction in a block of this module with no users; each operand is
@@ -499,15 +626,17 @@ impl<'c> Module<'c> {
     }
 
     /// Deletes the functions and global variables of `ids` that are in this module and unused;
-    /// returns how many went.
+    /// returns how many went. A function stays while another function uses one of its
+    /// arguments, blocks or instructions (LLVM frees them with it).
     pub fn delete_unused(&mut self, ids: &[GlobalId]) -> usize {
         self.free_erased();
         let wanted: std::collections::HashSet<GlobalId> = ids.iter().copied().collect();
         let mut deleted = 0;
         for f in self.functions() {
-            if wanted.contains(&f.id()) && !f.has_users() {
-                // SAFETY: a function of this module (found by walking it) with no users; no
-                // handle can be alive under `&mut self`, and `functions()` lists it once.
+            if wanted.contains(&f.id()) && !f.has_users() && !f.locals_used_elsewhere() {
+                // SAFETY: a function of this module (found by walking it) with no users, and
+                // none of whose arguments, blocks or instructions is used outside it; no handle
+                // can be alive under `&mut self`, and `functions()` lists it once.
                 unsafe { c::LLVMDeleteFunction(f.raw) };
                 deleted += 1;
             }
@@ -555,6 +684,7 @@ impl<'c> Module<'c> {
         // lasts (`set_data_layout` takes `&mut self`).
         Layout {
             raw: unsafe { t::LLVMGetModuleDataLayout(self.raw) },
+            ctx: self.ctx.raw,
             _m: PhantomData,
         }
     }
@@ -1255,18 +1385,21 @@ impl<'m> Value<'m> {
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
-    /// Users in use-list order (what LLVM's `users()` yields: a user once per use).
+    /// Users in use-list order (what LLVM's `users()` yields: a user once per use) that live
+    /// where this value does: in its module, or in the context (constants naming no global).
+    /// A constant naming no global (`{i32 1, i32 2}`) is shared by every module of the
+    /// context, and so is its use list: the users it lists are constants naming no global.
     pub fn users(self) -> Vec<Value<'m>> {
-        let mut out = Vec::new();
-        // SAFETY: walking the use list.
-        unsafe {
-            let mut u = c::LLVMGetFirstUse(self.raw);
-            while !u.is_null() {
-                out.push(Value::wrap(c::LLVMGetUser(u)));
-                u = c::LLVMGetNextUse(u);
-            }
-        }
-        out
+        // SAFETY: a live handle.
+        let module = match unsafe { home_of(self.raw) } {
+            Home::Context => None,
+            Home::Unknown => return Vec::new(),
+            home => match home.module() {
+                Some(m) if !m.is_null() => Some(m),
+                _ => return Vec::new(),
+            },
+        };
+        users_in(self.raw, module)
     }
 
     pub fn has_users(self) -> bool {
@@ -1394,14 +1527,25 @@ impl<'m> Value<'m> {
         if self.raw == new.raw {
             return Err("internal: replacing a value with itself".into());
         }
+        // The uses of a global value may be in any of its module's functions, so only values
+        // of no function may replace it; those of a local are in its own function.
         // SAFETY: a live handle.
-        let home = unsafe { home_module(self.raw) };
-        let admitted = home.is_some_and(|module| {
-            !module.is_null() && admits(module, self.ty().context_raw(), new.raw)
-        });
+        let admitted = match unsafe { home_of(self.raw) } {
+            Home::Module(module) => {
+                admits(module, self.ty().context_raw(), None, new.raw)
+                    // SAFETY: a live handle.
+                    && !matches!(unsafe { home_of(new.raw) }, Home::Function(_))
+            }
+            Home::Function(f) if !f.is_null() => Home::Function(f)
+                .module()
+                .is_some_and(|m| admits(m, self.ty().context_raw(), Some(f), new.raw)),
+            _ => false,
+        };
         if !admitted {
             return Err(
-                "internal: replacing a value with one of another module, or an erased one".into(),
+                "internal: replacing a value with one of another module or function, \
+                 or an erased one"
+                    .into(),
             );
         }
         let (old_ty, new_ty) = (self.ty(), new.ty());
@@ -1480,9 +1624,16 @@ impl<'m> Value<'m> {
         }
     }
 
-    /// A constant as metadata (`ConstantAsMetadata`); `None` for non-constants.
+    /// A constant as metadata (`ConstantAsMetadata`); `None` for non-constants and for
+    /// constants naming a global value: metadata is the context's, and would name the global
+    /// from any module (LLVM frees the wrapper when the global is replaced or deleted).
     pub fn as_md(self) -> Option<Md<'m>> {
-        // SAFETY: checked to be a constant, which LLVM wraps as ValueAsMetadata.
+        // SAFETY: a live handle.
+        if unsafe { home_of(self.raw) } != Home::Context {
+            return None;
+        }
+        // SAFETY: checked to be a constant naming no global, which LLVM wraps as
+        // ValueAsMetadata owned by the context.
         unsafe {
             if c::LLVMIsAConstant(self.raw).is_null() {
                 return None;
@@ -1600,7 +1751,7 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
     }
 
-    pub fn calling_conv(self) -> u32 {
+    pub(crate) fn calling_conv(self) -> u32 {
         // SAFETY: a function.
         unsafe { c::LLVMGetFunctionCallConv(self.raw) }
     }
@@ -1680,9 +1831,13 @@ impl<'m> Function<'m> {
         }
     }
 
-    /// Adds the function attribute named `name` (`alwaysinline`); false when LLVM knows no
-    /// enum attribute by that name.
+    /// Adds the function attribute named `name` (`alwaysinline`); false unless it is one of
+    /// [`VALUELESS_FUNCTION_ATTRIBUTES`] (an integer or type attribute such as `align` or
+    /// `byval` made without its value would be read as one by LLVM).
     pub fn add_enum_attribute(self, name: &str) -> bool {
+        if !VALUELESS_FUNCTION_ATTRIBUTES.contains(&name) {
+            return false;
+        }
         let Some(kind) = enum_attribute_kind(name) else {
             return false;
         };
@@ -1818,7 +1973,10 @@ impl<'m> Function<'m> {
                 .map(|i| {
                     (
                         c::LLVMValueMetadataEntriesGetKind(entries, i),
-                        Md::wrap(c::LLVMValueMetadataEntriesGetMetadata(entries, i), ctx),
+                        Md {
+                            from_module: true,
+                            ..Md::wrap(c::LLVMValueMetadataEntriesGetMetadata(entries, i), ctx)
+                        },
                     )
                 })
                 .collect();
@@ -1830,6 +1988,28 @@ impl<'m> Function<'m> {
     /// Names the function for [`Module::delete_unused`].
     pub fn id(self) -> GlobalId {
         GlobalId(self.raw as usize)
+    }
+
+    /// Whether an argument, block or instruction of the function has a user outside it
+    /// (which deleting the function would leave naming freed memory).
+    fn locals_used_elsewhere(self) -> bool {
+        let home = Home::Function(self.raw);
+        let used_elsewhere = |v: LLVMValueRef| {
+            // SAFETY: walking a live value's use list; each user is live.
+            unsafe {
+                let mut u = c::LLVMGetFirstUse(v);
+                while !u.is_null() {
+                    if home_of(c::LLVMGetUser(u)) != home {
+                        return true;
+                    }
+                    u = c::LLVMGetNextUse(u);
+                }
+            }
+            false
+        };
+        self.params().iter().any(|p| used_elsewhere(p.raw))
+            || self.basic_blocks().iter().any(|b| used_elsewhere(b.0.raw))
+            || self.instructions().iter().any(|i| used_elsewhere(i.raw))
     }
 }
 
@@ -2282,7 +2462,7 @@ impl<'c> Type<'c> {
         }
     }
 
-    pub fn fp_bits(self) -> Option<u32> {
+    pub(crate) fn fp_bits(self) -> Option<u32> {
         match self.kind() {
             TypeKind::Half | TypeKind::BFloat => Some(16),
             TypeKind::Float => Some(32),
@@ -2300,7 +2480,7 @@ impl<'c> Type<'c> {
         }
     }
 
-    pub fn is_sized(self) -> bool {
+    pub(crate) fn is_sized(self) -> bool {
         // SAFETY: query on any type.
         unsafe { c::LLVMTypeIsSized(self.raw) != 0 }
     }
@@ -2417,12 +2597,15 @@ impl<'c> Type<'c> {
     /// cannot be one (void, label, metadata, function types) or `ret` cannot be returned.
     pub fn function(ret: Type<'c>, params: &[Type<'c>]) -> Option<Type<'c>> {
         let valid_return = ret.kind() == TypeKind::Void || ret.is_first_class();
-        if !valid_return || !params.iter().all(|p| p.is_first_class()) {
+        // LLVM builds the type in the return type's context whatever the parameters' are.
+        let ctx = ret.context_raw();
+        if !valid_return || !params.iter().all(|p| p.is_first_class() && p.is_of(ctx)) {
             return None;
         }
         let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw).collect();
         let n = c_uint::try_from(raw.len()).ok()?;
-        // SAFETY: valid return and parameter types; the array is read during the call only.
+        // SAFETY: valid return and parameter types, all of one context; the array is read
+        // during the call only.
         Some(Type::wrap(unsafe {
             c::LLVMFunctionType(ret.raw, raw.as_mut_ptr(), n, 0)
         }))
@@ -2520,13 +2703,23 @@ impl<'m> Builder<'m> {
     }
 
     /// Whether the builder is positioned before an instruction still in the module (not
-    /// erased since), and every value may be used there.
+    /// erased since), and every value may be used there: of the module, and arguments and
+    /// instructions of the function it builds in.
     fn admits(&self, values: &[Value<'_>]) -> bool {
         let at = self.at.get();
-        // SAFETY: `at` is null or an instruction of the borrowed module, allocated until the
-        // module is next changed as a whole, which the borrow excludes.
-        let in_place = !at.is_null() && unsafe { home_module(at) } == Some(self.module);
-        in_place && values.iter().all(|v| admits(self.module, self.ctx, v.raw))
+        if at.is_null() {
+            return false;
+        }
+        // SAFETY: `at` is an instruction of the borrowed module, allocated until the module is
+        // next changed as a whole, which the borrow excludes.
+        let Home::Function(function) = (unsafe { home_of(at) }) else {
+            return false;
+        };
+        !function.is_null()
+            && Home::Function(function).module() == Some(self.module)
+            && values
+                .iter()
+                .all(|v| admits(self.module, self.ctx, Some(function), v.raw))
     }
 
     fn admits_type(&self, ty: Type<'_>) -> bool {
@@ -2537,7 +2730,9 @@ impl<'m> Builder<'m> {
     /// the builder's module (another module's, or erased).
     pub fn position_before(&self, inst: Instruction<'m>) -> bool {
         // SAFETY: a live handle.
-        if unsafe { home_module(inst.raw) } != Some(self.module) {
+        let home = unsafe { home_of(inst.raw) };
+        if !matches!(home, Home::Function(f) if !f.is_null()) || home.module() != Some(self.module)
+        {
             self.at.set(ptr::null_mut());
             return false;
         }
@@ -3001,6 +3196,26 @@ impl<'m> DiNode<'m> {
 }
 
 /// LLVM's kind number of the enum attribute `name`, if there is one.
+/// The function attributes [`Function::add_enum_attribute`] adds: LLVM enum attributes that
+/// carry no value (the C API cannot tell those apart from integer and type attributes).
+pub const VALUELESS_FUNCTION_ATTRIBUTES: &[&str] = &[
+    "alwaysinline",
+    "cold",
+    "convergent",
+    "hot",
+    "minsize",
+    "mustprogress",
+    "nofree",
+    "noinline",
+    "norecurse",
+    "noreturn",
+    "nosync",
+    "nounwind",
+    "optnone",
+    "optsize",
+    "willreturn",
+];
+
 fn enum_attribute_kind(name: &str) -> Option<c_uint> {
     // SAFETY: the name is read for its length; 0 means no such attribute.
     let kind =
@@ -3134,6 +3349,185 @@ define void @unused() {
         let other = Context::new();
         let m = parse(&ctx, "a");
         m.add_named_md(c"n", other.md_node(&[]));
+    }
+
+    // The tests below each name a hole of the 2026-11-27 review (§2.1, H1-H6): before the fix
+    // the safe API accepted what they show refused.
+
+    /// H1: a constant naming no global is shared by every module of the context, and so is
+    /// its use list; `users()` lists only users that live as long as the handle.
+    #[test]
+    fn users_of_a_shared_constant_stay_in_the_asking_module() {
+        let ctx = Context::new();
+        let a = ctx
+            .parse_ir(b"@ga = global {i32, i32} {i32 1, i32 2}\n".to_vec(), "a")
+            .expect("parses");
+        let b = ctx
+            .parse_ir(b"@gb = global {i32, i32} {i32 1, i32 2}\n".to_vec(), "b")
+            .expect("parses");
+        let shared = a.globals()[0].initializer().expect("an initializer");
+        assert_eq!(
+            shared,
+            b.globals()[0].initializer().expect("an initializer")
+        );
+        // Before: [@ga, @gb], both with A's lifetime, and @gb freed with B.
+        assert!(shared.users().is_empty());
+        // A global's users, and those of a constant naming it, are its module's.
+        let c = ctx
+            .parse_ir(
+                b"@g = global i32 0\n@h = global ptr getelementptr (i8, ptr @g, i64 4)\n".to_vec(),
+                "c",
+            )
+            .expect("parses");
+        let gep = c.globals()[0].users();
+        assert_eq!(gep.len(), 1);
+        assert_eq!(gep[0].users(), vec![c.globals()[1].as_value()]);
+    }
+
+    /// H2: LLVM builds a function type in its return type's context.
+    #[test]
+    fn a_function_type_with_a_parameter_of_another_context_is_refused() {
+        let ctx = Context::new();
+        let other = Context::new();
+        assert!(Type::function(ctx.void_type(), &[other.int_type(32)]).is_none());
+        assert!(Type::function(ctx.void_type(), &[ctx.int_type(32)]).is_some());
+    }
+
+    const TWO_FUNCTIONS: &[u8] =
+        b"define void @f(ptr %q) {\n  %x = load i32, ptr %q\n  ret void\n}\n\
+define void @g(ptr %p) {\n  %y = load i32, ptr %p\n  ret void\n}\n";
+
+    /// H3: LLVM owns arguments and instructions per function; one used by another function
+    /// would dangle once its own function is deleted (`delete_unused` deletes `@g`, which
+    /// has no users).
+    #[test]
+    fn locals_of_another_function_are_refused() {
+        let ctx = Context::new();
+        let mut m = ctx.parse_ir(TWO_FUNCTIONS.to_vec(), "m").expect("parses");
+        let g_id = {
+            let f = m.get_function("f").expect("@f");
+            let g = m.get_function("g").expect("@g");
+            let g_param = g.params()[0];
+            let g_load = g.instructions()[0];
+            let b = m.builder();
+            assert!(b.position_before(f.instructions()[0]));
+            // Before: a store in @f through @g's argument.
+            assert!(b.store(ctx.const_int(32, 0), g_param).is_none());
+            assert!(b.load(ctx.int_type(32), g_param, 4, c"").is_none());
+            assert!(b.store(g_load.as_value(), f.params()[0]).is_none());
+            // The function's own locals are fine.
+            assert!(b.store(ctx.const_int(32, 0), f.params()[0]).is_some());
+            // Before: @f's load replaced by @g's.
+            let f_load = f.instructions()[0];
+            assert!(f_load.replace_all_uses_with(g_load.as_value()).is_err());
+            g.id()
+        };
+        assert_eq!(m.delete_unused(&[g_id]), 1);
+        m.verify().expect("valid");
+    }
+
+    #[test]
+    fn a_global_is_replaced_by_no_local() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"@v = global ptr null\ndefine void @f(ptr %q) {\n  store ptr @v, ptr %q\n  ret void\n}\n"
+                    .to_vec(),
+                "m",
+            )
+            .expect("parses");
+        let v = m.globals()[0];
+        let q = m.get_function("f").expect("@f").params()[0];
+        assert!(v.replace_all_uses_with(q).is_err());
+        m.verify().expect("valid");
+    }
+
+    /// H4: a layout's struct cache is keyed by address: types of other contexts are refused.
+    #[test]
+    fn a_layout_measures_only_its_own_context_types() {
+        let ctx = Context::new();
+        let other = Context::new();
+        let m = parse(&ctx, "a");
+        let layout = m.layout();
+        let foreign = other.zero_bytes(8).ty();
+        assert_eq!(layout.alloc_size(ctx.zero_bytes(8).ty()), Some(8));
+        assert_eq!(layout.alloc_size(foreign), None);
+        assert_eq!(layout.store_size(foreign), None);
+        assert_eq!(layout.abi_align(foreign), None);
+        let foreign_struct = other
+            .parse_ir(b"@s = global {i32, i32} zeroinitializer\n".to_vec(), "s")
+            .expect("parses");
+        let struct_ty = foreign_struct.globals()[0]
+            .initializer()
+            .expect("an initializer")
+            .ty();
+        assert_eq!(layout.element_offset(struct_ty, 1), None);
+        assert_eq!(
+            foreign_struct.layout().element_offset(struct_ty, 1),
+            Some(4)
+        );
+    }
+
+    /// H5: metadata is the context's, so it must not name a module's global.
+    #[test]
+    fn metadata_names_no_global() {
+        let ctx = Context::new();
+        let m = parse(&ctx, "a");
+        let g = m.globals()[0];
+        assert!(g.as_md().is_none());
+        assert!(m.get_function("f").expect("@f").as_md().is_none());
+        let c = ctx
+            .parse_ir(
+                b"@g = global i32 0\n@h = global ptr getelementptr (i8, ptr @g, i64 4)\n".to_vec(),
+                "c",
+            )
+            .expect("parses");
+        assert!(
+            c.globals()[1]
+                .initializer()
+                .expect("init")
+                .as_md()
+                .is_none()
+        );
+        assert!(ctx.const_int(32, 1).as_md().is_some());
+        assert!(ctx.zero_bytes(3).as_md().is_some());
+    }
+
+    #[test]
+    #[should_panic(expected = "metadata read from a module")]
+    fn metadata_read_from_a_module_is_not_put_back() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(
+                b"define void @f() !n !0 {\n  ret void\n}\n!0 = !{ptr @f}\n".to_vec(),
+                "m",
+            )
+            .expect("parses");
+        let f = m.get_function("f").expect("@f");
+        let (_, node) = f.metadata_attachments()[0];
+        let _ = ctx.md_node(&[node]);
+    }
+
+    /// H6, in part: a block without terminator, an attribute without its value.
+    #[test]
+    fn no_terminator_is_erased_and_no_attribute_lacks_its_value() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(b"define void @f() {\n  ret void\n}\n".to_vec(), "m")
+            .expect("parses");
+        let f = m.get_function("f").expect("@f");
+        assert!(!m.erase(f.instructions()[0]));
+        for name in [
+            "byval",
+            "align",
+            "sret",
+            "dereferenceable",
+            "no-such-attribute",
+        ] {
+            assert!(!f.add_enum_attribute(name), "{name}");
+        }
+        assert!(f.add_enum_attribute("alwaysinline"));
+        m.verify().expect("valid");
     }
 
     #[test]
