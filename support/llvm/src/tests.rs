@@ -581,3 +581,70 @@ fn delete_unused_deletes_only_unused_globals_of_the_module() {
     assert_eq!(a.delete_unused(&[used, g]), 2);
     a.verify().expect("valid");
 }
+
+/// The refusals of the builders, RAUW and link that no other test shows (review 2026-11-27
+/// §2.1, "lesser points").
+#[test]
+fn operands_llvm_rejects_are_refused() {
+    let ctx = Context::new();
+    let other = Context::new();
+    let m = ctx
+        .parse_ir(
+            b"declare void @h(ptr, i32)\n@s = addrspace(1) global i32 0\n\
+define void @f(ptr %p, i64 %n) {\n  %x = load i32, ptr %p\n  ret void\n}\n"
+                .to_vec(),
+            "m",
+        )
+        .expect("parses");
+    let f = m.get_function("f").expect("@f");
+    let [p, n] = f.params()[..] else {
+        panic!("two parameters")
+    };
+    let x = f.instructions()[0].as_value();
+    let b = m.builder();
+    assert!(b.position_before(f.instructions()[1]));
+    let h = Callee::new(m.get_function("h").expect("@h"));
+    assert!(b.call(&h, &[p]).is_none(), "too few arguments");
+    assert!(b.call(&h, &[p, n]).is_none(), "i64 for i32");
+    assert!(b.call(&h, &[x, p]).is_none(), "swapped");
+    assert!(b.call(&h, &[p, x]).is_some());
+    let i32t = ctx.int_type(32);
+    assert!(b.array_alloca(i32t, p, 4).is_none(), "a pointer count");
+    assert!(b.array_alloca(other.int_type(32), n, 4).is_none());
+    assert!(b.array_alloca(i32t, n, 4).is_some());
+    let s = m.globals()[0].as_value();
+    assert!(
+        b.address_space_cast(s, ctx.pointer_type(1), c"").is_none(),
+        "same space"
+    );
+    assert!(
+        b.address_space_cast(x, ctx.pointer_type(0), c"").is_none(),
+        "an integer"
+    );
+    assert!(
+        b.address_space_cast(s, other.pointer_type(0), c"")
+            .is_none()
+    );
+    assert!(b.address_space_cast(s, ctx.pointer_type(0), c"").is_some());
+    assert!(b.trunc(x, ctx.int_type(64), c"").is_none(), "a widening");
+    assert!(b.trunc(p, ctx.int_type(8), c"").is_none(), "a pointer");
+    assert!(b.trunc(n, other.int_type(8), c"").is_none());
+    assert!(b.trunc(n, i32t, c"").is_some());
+    drop(b);
+    assert!(x.replace_all_uses_with(n).is_err(), "i64 for i32");
+    m.verify().expect("valid");
+    let mut m = m;
+    let foreign = other.parse_ir(Vec::new(), "o").expect("parses");
+    assert!(m.link(foreign).is_err());
+}
+
+#[test]
+#[should_panic(expected = "metadata of another LLVM context")]
+fn function_metadata_of_another_context_is_a_panic() {
+    let ctx = Context::new();
+    let other = Context::new();
+    let m = parse(&ctx, "a");
+    m.get_function("f")
+        .expect("@f")
+        .set_metadata("n", other.md_node(&[]));
+}
