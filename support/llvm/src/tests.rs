@@ -648,3 +648,33 @@ fn function_metadata_of_another_context_is_a_panic() {
         .expect("@f")
         .set_metadata("n", other.md_node(&[]));
 }
+
+/// Metadata as a value can name any module's values (`!{ptr @g}`); the builders take none.
+#[test]
+fn metadata_values_are_no_call_arguments() {
+    let ctx = Context::new();
+    let a = ctx
+        .parse_ir(
+            b"declare void @llvm.experimental.noalias.scope.decl(metadata)\n\
+define void @f() {\n  ret void\n}\n"
+                .to_vec(),
+            "a",
+        )
+        .expect("parses");
+    let b = ctx
+        .parse_ir(
+            b"@gb = global i32 0\n!named = !{!0}\n!0 = !{ptr @gb}\n".to_vec(),
+            "b",
+        )
+        .expect("parses");
+    let naming_gb = b.named_md_operands("named")[0];
+    assert_eq!(naming_gb.kind(), ValueKind::Metadata);
+    let decl = Callee::new(
+        a.get_function("llvm.experimental.noalias.scope.decl")
+            .expect("the declaration"),
+    );
+    let builder = a.builder();
+    let f = a.get_function("f").expect("@f");
+    assert!(builder.position_before(f.instructions()[0]));
+    assert!(builder.call(&decl, &[naming_gb]).is_none());
+}
