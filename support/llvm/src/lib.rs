@@ -37,6 +37,13 @@
 //!   holds for IR that verifies.
 //!
 //! Everything that can fail returns `Result<_, String>` with LLVM's own message.
+//!
+//! One module per handle family: `context`, `module`, `value` (and global variables),
+//! `function` (instructions, calls, blocks), `types` (types, metadata, layout), `builder`,
+//! `target` (pass pipelines, code generation, process-wide settings), `debuginfo`, `details`;
+//! `home` holds the checks that keep handles in their module and function. The modules are
+//! private: the list below is the public API, and what only the crate uses is `pub(crate)`,
+//! so the compiler reports it once unused.
 
 mod builder;
 mod context;
