@@ -3,9 +3,10 @@
 //!
 //! 1. **Decomposition.** A kernel object is a list of [`KernelArgument`]s: pointers, buffer and
 //!    local accessors and streams apart, everything else as bytes. The front end (libclang's
-//!    host layout) and the device compile (its debug information) each walk the object; both
-//!    ask [`special_argument`] what a SYCL class becomes, so the two walks cannot classify a
-//!    class differently. The driver compares their results ([`KernelLayout::disagreement`]).
+//!    host layout) and the device compile (its debug information) each walk the object with
+//!    one algorithm ([`decompose::decompose`]); both ask [`special_argument`] what a SYCL class
+//!    becomes, so the two walks cannot classify a class differently. The driver compares their
+//!    results ([`KernelLayout::disagreement`]).
 //! 2. **Descriptors.** The integration header gives the runtime one
 //!    `kernel_param_desc_t{kind, info, offset}` per argument ([`KernelArgument::descriptor`]),
 //!    plus the emulated spec-constant buffer's last ([`DeviceKernel::descriptors`]).
@@ -20,6 +21,8 @@
 //!    ([`HANDLER_BUFFER_OFFSET`]), in the address spaces of the device target ([`Target`]).
 
 use std::fmt;
+
+pub mod decompose;
 
 /// `sycl::access::target` values the tool chain handles.
 pub const TARGET_DEVICE: u32 = 2014;
