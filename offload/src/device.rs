@@ -332,7 +332,44 @@ fn check_stream_functions(
     if !defined(STREAM_INIT) || !defined(STREAM_FINALIZE) {
         return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
     }
+    if let Some(init) = module.get_function(STREAM_INIT) {
+        check_stream_init(init).map_err(DeviceError::Wrapper)?;
+    }
     Ok(true)
+}
+
+/// The C++ definition of [`STREAM_INIT`] (`driver/include/device/sycl/stream.hpp`) takes the
+/// stream by generic pointer, then what the runtime passes for a stream
+/// ([`kernel_abi::stream_parameters`]), ranges and sizes by value; the wrappers call it so.
+fn check_stream_init(init: Function<'_>) -> Result<(), String> {
+    let stream = ParameterType::Pointer {
+        address_space: space(Memory::Generic),
+    };
+    let expected: Vec<ParameterType> = std::iter::once(stream)
+        .chain(kernel_abi::stream_parameters().iter().map(|p| p.ty(TARGET)))
+        .collect();
+    let params = init.params();
+    let matches = params.len() == expected.len()
+        && params.iter().zip(&expected).all(|(param, expected)| {
+            let ty = param.ty();
+            match *expected {
+                ParameterType::Pointer { address_space } => {
+                    ty.pointer_address_space() == Some(address_space)
+                }
+                ParameterType::Bytes { size } => u64::from(ty.int_width().unwrap_or(0)) == size * 8,
+                ParameterType::DynamicSharedOffset => ty.int_width() == Some(64),
+            }
+        });
+    if matches {
+        Ok(())
+    } else {
+        Err(format!(
+            "the device <sycl/stream.hpp>'s {STREAM_INIT} takes {} parameters, not the stream \
+             and the {} the runtime passes for it in this version",
+            params.len(),
+            expected.len() - 1
+        ))
+    }
 }
 
 /// The stream functions of sycl-clang++'s device `<sycl/stream.hpp>` stay in this TU
@@ -1217,6 +1254,20 @@ mod stream_tests {
             .expect_err("a stream kernel without the stream functions");
         assert!(matches!(&error, DeviceError::NoStreamFunctions(k) if k == "_ZTS1K"));
         assert!(error.to_string().contains("<sycl/stream.hpp>"));
+    }
+
+    /// A device `<sycl/stream.hpp>` whose `__init` wrapper takes other parameters than the
+    /// runtime passes (here: one accessor range short) is refused, not called wrongly.
+    #[test]
+    fn a_stream_init_of_another_signature_is_refused() {
+        let text = module_text(true).replace(", i64 %fo, i64 %n)", ", i64 %n)");
+        let ctx = Context::new();
+        let mut module = ctx
+            .parse_ir(text.into_bytes(), "test")
+            .expect("hand-written IR parses");
+        let error = wrap_kernels(&mut module, false, "k.cpp", stream_layout)
+            .expect_err("an __init of 13 parameters");
+        assert!(error.to_string().contains("takes 13 parameters"), "{error}");
     }
 
     #[test]
