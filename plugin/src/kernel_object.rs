@@ -239,13 +239,16 @@ fn collect_special(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
     if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
         return;
     }
+    // Bases first, as they are declared; then the type's fields (libclang lists no field
+    // cursors among the children of an implicitly instantiated class template
+    // specialization).
     for c in record.children() {
-        if matches!(
-            c.kind(),
-            lc::CXCursor_CXXBaseSpecifier | lc::CXCursor_FieldDecl
-        ) {
+        if c.kind() == lc::CXCursor_CXXBaseSpecifier {
             collect_special(c.ty(), depth + 1, out);
         }
+    }
+    for field in ty.fields() {
+        collect_special(field.ty(), depth + 1, out);
     }
 }
 
