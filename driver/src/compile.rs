@@ -27,10 +27,11 @@ use offload::integration_header::{self, KernelInfo};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
-use crate::executor::{Executor, Failure, Result, Scratch, absolute, canonical_source, timing};
+use crate::commands::device_command;
 use crate::kernels;
 use crate::pch;
 use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
+use crate::run::{Context, Failure, Result, Scratch, absolute, canonical_source, timing};
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
 
@@ -74,8 +75,8 @@ impl Generated {
 
 /// The per-source commands.
 struct Unit<'a> {
-    ex: &'a Executor<'a>,
-    /// The executor's tool chain and command line, at hand.
+    ex: &'a Context<'a>,
+    /// The run's tool chain and command line, at hand.
     tc: &'a Toolchain,
     cl: &'a CommandLine,
     source: &'a Input,
@@ -90,12 +91,7 @@ struct Unit<'a> {
 impl<'a> Unit<'a> {
     /// A unit whose generated files live in `scratch`; it wants device code when `phase`
     /// compiles or links, and no device depfile.
-    fn in_scratch(
-        ex: &'a Executor<'a>,
-        source: &'a Input,
-        scratch: &Scratch,
-        phase: Phase,
-    ) -> Self {
+    fn in_scratch(ex: &'a Context<'a>, source: &'a Input, scratch: &Scratch, phase: Phase) -> Self {
         Unit {
             ex,
             tc: ex.tc,
@@ -300,7 +296,7 @@ impl Unit<'_> {
                 .chain(self.cl.flags.analysis.iter().cloned())
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .chain(
-                    crate::preprocess::language_flags(self.cl, self.source)
+                    crate::commands::language_flags(self.cl, self.source)
                         .iter()
                         .map(OsString::from),
                 )
@@ -311,54 +307,6 @@ impl Unit<'_> {
             kernel_details: true,
         }
     }
-}
-
-/// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
-/// device view preprocessed) writing `out` (clang's default name without one).
-pub(crate) fn device_command(
-    tc: &Toolchain,
-    cl: &CommandLine,
-    source: &Input,
-    phase: &str,
-    out: Option<&Path>,
-) -> Command {
-    let mut cmd = Command::new(&tc.clang);
-    cmd.args(["-fsycl", "-fsycl-device-only"]).arg(format!(
-        "--offload-targets={}",
-        DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-    ));
-    // From its installed place (not a copy): `-E` output and depfiles name it stably. This
-    // driver's `-E` output holds it already (its device view), and it defines functions.
-    if !source.preprocessed {
-        cmd.arg("-include").arg(&tc.prelude);
-    }
-    cmd
-        // A device image runs no destructors of globals (DPC++ never registers them for
-        // the device); registering them would call the host's `__cxa_atexit`.
-        .arg("-fno-c++-static-destructors")
-        .args(cl.sycl_predefines())
-        .args(&cl.flags.device)
-        .args(&cl.device_compile_flags)
-        // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
-        // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
-        .arg("-isystem")
-        .arg(tc.device_headers())
-        .arg("-isystem")
-        .arg(&tc.sycl_include)
-        // The kernel objects' types, complete (accessors' template arguments included),
-        // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
-        .args(["-g", "-fstandalone-debug"]);
-    // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
-    if cl.flags.optimization.is_none() {
-        cmd.arg("-O2");
-    }
-    cmd.arg(phase)
-        .args(crate::preprocess::language_flags(cl, source))
-        .arg(&source.path);
-    if let Some(out) = out {
-        cmd.arg("-o").arg(out);
-    }
-    cmd
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -377,7 +325,7 @@ fn escape_string_literal(s: &OsStr) -> Vec<u8> {
 
 /// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
 pub(crate) fn compile_source(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     source: &Input,
     output: Option<&Path>,
     phase: Phase,
@@ -568,7 +516,7 @@ fn analyse_beside_device_compile(
 
 /// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
 /// included) run that far, its output where `-o` says (standard output without it).
-pub(crate) fn device_phase_only(ex: &Executor<'_>, source: &Input) -> Result<()> {
+pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> {
     let cl = ex.cl;
     let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
     let scratch = ex.scratch(&anchor)?;
@@ -588,7 +536,7 @@ pub(crate) fn device_phase_only(ex: &Executor<'_>, source: &Input) -> Result<()>
 /// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
 /// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text for
 /// `-S`; no host compile.
-pub(crate) fn compile_device_only(ex: &Executor<'_>, source: &Input, output: &Path) -> Result<()> {
+pub(crate) fn compile_device_only(ex: &Context<'_>, source: &Input, output: &Path) -> Result<()> {
     let cl = ex.cl;
     let scratch = ex.scratch(output)?;
     let unit = Unit {
@@ -959,7 +907,7 @@ fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
 
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
 /// lists them from the original source in SYCL host mode (no generated file takes part).
-pub(crate) fn dependencies_only(ex: &Executor<'_>) -> Result<()> {
+pub(crate) fn dependencies_only(ex: &Context<'_>) -> Result<()> {
     let (tc, cl) = (ex.tc, ex.cl);
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"])
@@ -977,7 +925,7 @@ pub(crate) fn dependencies_only(ex: &Executor<'_>) -> Result<()> {
 /// C and other languages (and link inputs under a compile phase): clang on its own, with the
 /// user's options.
 pub(crate) fn clang_alone(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     input: &Input,
     output: Option<&Path>,
     phase: Phase,

@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::args::{CommandLine, Input, InputKind, Phase};
-use crate::executor::{Failure, Result};
+use crate::run::{Failure, Result};
 
 /// Where a job writes its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
