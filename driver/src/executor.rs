@@ -7,7 +7,8 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 
 use crate::args::CommandLine;
-use crate::plan::{Destination, Job, LinkInput, Plan};
+use crate::compile::SourceCompile;
+use crate::plan::{Destination, Job, LinkInput, Plan, Step};
 use crate::run::{Context, Failure, Result, Scratch};
 use crate::toolchain::Toolchain;
 
@@ -38,6 +39,19 @@ impl<'a> Executor<'a> {
         Ok(())
     }
 
+    /// Runs a source's compile step by step, each timed (`-###`: shows them instead); the
+    /// first failure ends it.
+    fn run_steps(&self, mut compile: SourceCompile<'_>, steps: &[Step]) -> Result<()> {
+        for &step in steps {
+            if self.cx.echo.dry_run {
+                compile.show(step);
+            } else {
+                self.cx.timed(step.label(), || compile.run(step))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs every job of `plan` in order; the first failure ends the run.
     pub(crate) fn run(&self, plan: &Plan<'_>) -> Result<()> {
         // A link's objects go to its own directory, made before the compiles.
@@ -58,13 +72,16 @@ impl<'a> Executor<'a> {
                 source,
                 output,
                 phase,
+                steps,
             } => {
                 let output = match output {
                     Destination::Default => None,
                     Destination::File(path) => Some(path.clone()),
                     Destination::LinkObject(name) => Some(link_object(link_scratch, name)?),
                 };
-                crate::compile::compile_source(&self.cx, source, output.as_deref(), *phase)
+                let compile =
+                    SourceCompile::of_source(&self.cx, source, output.as_deref(), *phase)?;
+                self.run_steps(compile, steps)
             }
             Job::Preprocess { source, output } => {
                 crate::preprocess::preprocess_source(&self.cx, source, output.as_deref())
@@ -79,9 +96,11 @@ impl<'a> Executor<'a> {
                 output.as_deref(),
                 *phase,
             )),
-            Job::DeviceCode { source, output } => {
-                crate::compile::compile_device_only(&self.cx, source, output)
-            }
+            Job::DeviceCode {
+                source,
+                output,
+                steps,
+            } => self.run_steps(SourceCompile::device_only(&self.cx, source, output)?, steps),
             Job::DevicePhase { source } => crate::compile::device_phase_only(&self.cx, source),
             Job::Link { inputs, output } => {
                 let inputs = inputs
