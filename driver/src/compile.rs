@@ -706,7 +706,13 @@ type DeviceCompile = std::io::Result<std::process::Output>;
 
 /// The analysis (libclang, in process, while the compilers run), with its refusals made.
 fn analyse(unit: &Unit<'_>) -> Result<model::Analysis> {
-    let analysis = match plugin::analyze(&unit.analysis_options()) {
+    let options = unit.analysis_options();
+    // A panic in the analysis is an error of this compile (as it was when the analysis ran
+    // on a thread of its own), and the compilers it runs beside are still waited for.
+    let analyzed =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| plugin::analyze(&options)))
+            .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
+    let analysis = match analyzed {
         Ok(a) => a,
         // The host compile reports the errors itself, against the user's file (see
         // `footer_after_host_compile` for when it does not).
