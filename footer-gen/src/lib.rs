@@ -83,10 +83,6 @@ impl Style {
     }
 }
 
-pub mod batch;
-pub mod driver_query;
-pub mod output;
-
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.
 #[derive(Clone, Debug, Default)]
 pub struct Footer {

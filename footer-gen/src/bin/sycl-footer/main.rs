@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
-use footer_gen::{Style, batch, output};
+use footer_gen::Style;
+
+mod batch;
+mod driver_query;
+mod output;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
