@@ -10,7 +10,6 @@
 //! * `prop` — `.prop` and `.table` text, Intel base64.
 //! * `requirements` — kernel attributes as metadata, used aspects, `SYCL/device requirements`.
 //! * `images` — device-code split, an image's code bytes and property sets.
-//! * `tool` — `sycl-post-link`'s policy: options → in-memory outputs → atomic writes.
 //!
 //! The device steps of `sycl-clang++` (wrapper kernels, device link, registration) build on
 //! these in the `offload` crate.
@@ -24,4 +23,3 @@ pub mod lower;
 pub mod model;
 pub mod prop;
 pub mod requirements;
-pub mod tool;
