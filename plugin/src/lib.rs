@@ -366,7 +366,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     }
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
-    let unsupported = collected.unsupported;
     let kernel_restrictions = collected.kernel_restrictions;
     let spec_ids = if probes.is_empty() {
         collected
@@ -405,7 +404,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         dependencies,
         warnings,
         local_spec_ids,
-        unsupported,
         kernel_restrictions,
     })
 }
