@@ -20,6 +20,6 @@ pub mod images;
 pub mod isolate;
 pub use ::llvm;
 pub mod lower;
-pub mod model;
+mod model;
 pub mod prop;
 pub mod requirements;

@@ -9,9 +9,9 @@ use super::types::{const_model, ty_model};
 use crate::llvm::{Md, Module};
 use crate::model::{self, Desc};
 
-pub const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
-pub const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
-pub const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
+pub(crate) const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
+pub(crate) const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
+pub(crate) const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
 // The same names as C strings, for the per-node metadata calls.
 const MD_SPEC_CONSTANTS_C: &std::ffi::CStr = c"sycl.specialization-constants";
 const MD_SPEC_DEFAULTS_C: &std::ffi::CStr = c"sycl.specialization-constants-default-values";
