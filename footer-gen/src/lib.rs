@@ -1,6 +1,6 @@
 //! Renders the SYCL 2020 integration footer exactly as DPC++ writes it
 //! (`SYCLIntegrationFooter` in `clang/lib/Sema/SemaSYCL.cpp`), from the front end's
-//! [`plugin::SpecId`] list. No libclang here: the footer is a pure function of the analysis.
+//! [`model::SpecId`] list. No libclang here: the footer is a pure function of the analysis.
 //!
 //! Where DPC++'s algorithm yields a footer that is not valid C++ (several anonymous namespaces
 //! reachable from one named namespace, so `__sycl_detail` becomes ambiguous), the shims of every
