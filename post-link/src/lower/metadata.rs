@@ -1,8 +1,6 @@
 //! The `!sycl.specialization-constants*` metadata: written by the pass (§3.6, §4) and read
 //! back for the property sets (§8.4), as DPC++'s `computeModuleProperties` does.
 
-use serde::Serialize;
-
 use super::LowerError;
 use super::state::State;
 use super::types::{const_model, ty_model};
@@ -53,7 +51,7 @@ impl<'c> State<'c> {
 }
 
 /// Spec constants as recorded in the module's metadata, for the property sets (§8.4).
-#[derive(Debug, Default, Clone, Serialize)]
+#[derive(Debug, Default, Clone)]
 pub struct SpecConstTables {
     /// Symbolic ID → descriptor triples, in metadata order.
     pub descriptors: Vec<(String, Vec<Desc>)>,

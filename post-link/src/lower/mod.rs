@@ -142,7 +142,7 @@ pub struct SpecConstReport {
     pub uses: usize,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct LowerReport {
     /// Whether any getter call was seen (DPC++'s "modified").
     pub modified: bool,
