@@ -6,6 +6,10 @@
 //! reachable from one named namespace, so `__sycl_detail` becomes ambiguous), the shims of every
 //! anonymous namespace after the first in such a group go into `__sycl_detail_<n>` instead.
 //! Everywhere else the output is byte-identical to DPC++.
+//!
+//! The `sycl-footer` binary (`src/bin/sycl-footer`: command line, batch mode over a compilation
+//! database, `--json`, output files, exit codes) is no part of the library; its dependencies come
+//! with the default feature `cli`, so the driver renders footers with this crate alone.
 
 #![forbid(unsafe_code)]
 

@@ -1,6 +1,6 @@
 //! Device images from a linked module: device-code split (`-split`, `-fsycl-device-code-split`),
 //! each image's code bytes (bitcode, text, SPIR-V) and property sets. Shared by
-//! `sycl-post-link` (`tool`) and `sycl-clang++` (`device`).
+//! `sycl-post-link` (its binary's `tool` module) and `sycl-clang++` (`device`).
 
 use crate::llvm::{self, Module, TargetMachine, ValueKind};
 use crate::lower;

@@ -119,8 +119,9 @@ fn jobs_from(
     )
 }
 
-/// [`jobs_from`], with the SYCL header directories each `sycl-clang++` entry's compiler
-/// reports added to its flags (`drivers` asks each compiler once).
+/// The jobs of a database and warnings about entries left out, with the SYCL header
+/// directories each `sycl-clang++` entry's compiler reports added to its flags (`drivers` asks
+/// each compiler once).
 fn jobs_asking_drivers(
     db_path: &Path,
     output_dir: &Path,
