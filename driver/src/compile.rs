@@ -724,9 +724,6 @@ fn analyse(unit: &Unit<'_>) -> Result<model::Analysis> {
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
-    // Before the device compile's own errors, which would come from deep inside Intel's
-    // headers without naming the feature.
-    refuse_unsupported(&analysis)?;
     refuse_kernel_restrictions(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
     if !unit.cl.unnamed_lambdas {
@@ -767,26 +764,6 @@ fn write_device_output(
         bitcode
     };
     write_file(&unit.files.staged_output, &bytes)
-}
-
-/// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
-fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
-    for u in &analysis.unsupported {
-        let file = u.location.file.as_deref().unwrap_or(&analysis.source);
-        eprintln!(
-            "{}:{}:{}: error: {} is not supported by sycl-clang++ yet: {}",
-            file.display(),
-            u.location.line,
-            u.location.column,
-            u.feature,
-            u.reason
-        );
-    }
-    if analysis.unsupported.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Reported(1))
-    }
 }
 
 /// `-fno-sycl-unnamed-lambda`: every kernel lambda needs a kernel name type (a functor's type

@@ -16,7 +16,7 @@ mod host_attributes;
 mod kernel_object;
 #[allow(unsafe_code)]
 mod libclang;
-pub mod prefix;
+mod prefix;
 mod probe_parse;
 mod reduction_kernels;
 
@@ -27,9 +27,7 @@ pub use host_attributes::sycl_attribute_spans;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-pub use model::{
-    Analysis, Callable, Inlining, Kernel, KernelObject, Linkage, Scope, SourceLocation, SpecId,
-};
+pub use model::{Analysis, Inlining, Kernel, Linkage, Scope, SourceLocation, SpecId};
 
 /// How to analyse one TU.
 #[derive(Clone, Debug)]
@@ -188,7 +186,7 @@ fn parse_error(failure: libclang::ParseFailure, source: &Path) -> Error {
 }
 
 /// The unique prefix for `options`: explicit, else from the flags, else deterministic.
-pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
+fn unique_prefix_for(options: &Options) -> Result<String, Error> {
     let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
         (Some(p), _) => p.clone(),
         (None, Some(p)) => p.into_owned(),
@@ -366,7 +364,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     }
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
-    let unsupported = collected.unsupported;
     let kernel_restrictions = collected.kernel_restrictions;
     let spec_ids = if probes.is_empty() {
         collected
@@ -405,7 +402,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         dependencies,
         warnings,
         local_spec_ids,
-        unsupported,
         kernel_restrictions,
     })
 }

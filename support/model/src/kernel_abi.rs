@@ -25,9 +25,9 @@ use std::fmt;
 pub mod decompose;
 
 /// `sycl::access::target` values the tool chain handles.
-pub const TARGET_DEVICE: u32 = 2014;
-pub const TARGET_CONSTANT_BUFFER: u32 = 2015;
-pub const TARGET_LOCAL: u32 = 2016;
+pub(crate) const TARGET_DEVICE: u32 = 2014;
+pub(crate) const TARGET_CONSTANT_BUFFER: u32 = 2015;
+pub(crate) const TARGET_LOCAL: u32 = 2016;
 
 /// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes
 /// (the buffer and local accessors and `stream` are supported; [`special_argument`]).
@@ -117,7 +117,7 @@ pub enum BufferTarget {
 
 impl BufferTarget {
     /// The target of a `sycl::access::target` value, if it is a buffer target.
-    pub fn from_value(value: u32) -> Option<BufferTarget> {
+    pub(crate) fn from_value(value: u32) -> Option<BufferTarget> {
         match value {
             TARGET_DEVICE => Some(BufferTarget::Device),
             TARGET_CONSTANT_BUFFER => Some(BufferTarget::ConstantBuffer),
