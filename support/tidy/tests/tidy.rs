@@ -240,8 +240,16 @@ fn crate_roots_refuse_unsafe_code() {
             .map(|f| src.join(f))
             .filter(|p| root().join(p).is_file())
             .collect();
+        // src/bin/NAME.rs, or src/bin/NAME/main.rs for a binary of several modules.
         if let Ok(bins) = std::fs::read_dir(root().join(src.join("bin"))) {
-            roots.extend(bins.flatten().map(|e| src.join("bin").join(e.file_name())));
+            for entry in bins.flatten() {
+                let bin = src.join("bin").join(entry.file_name());
+                if root().join(&bin).is_dir() {
+                    roots.push(bin.join("main.rs"));
+                } else if bin.extension().is_some_and(|e| e == "rs") {
+                    roots.push(bin);
+                }
+            }
         }
         for crate_root in roots {
             let text: Vec<String> = tokens(&read(&crate_root))
