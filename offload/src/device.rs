@@ -12,7 +12,7 @@
 //!   as separate arguments (bytes, USM pointers, accessors as memory plus three ranges), as the
 //!   integration header describes them. Each kernel becomes an internal function called from a
 //!   new kernel of the original name that takes those arguments and rebuilds the object.
-//! * [`build_image`]: link, lower, SPIR-V and property sets in memory, for the registration
+//! * [`build_images`]: link, lower, SPIR-V and property sets in memory, for the registration
 //!   object.
 
 use std::fmt::Write as _;
@@ -1058,7 +1058,7 @@ pub struct Targets {
     pub cpu_ahead_of_time: bool,
 }
 
-/// How long each step of [`build_image`] took, in order.
+/// How long each step of [`build_images`] took, in order.
 pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec

@@ -3,8 +3,10 @@
 //! symbolic ID (`__builtin_sycl_unique_stable_id`) and enclosing scopes, and every kernel that
 //! takes a `kernel_handler`.
 //!
-//! All libclang calls live in the private `libclang` module; this crate's public surface is
-//! [`analyze`] and the plain data of the `model` crate, re-exported as [`model`].
+//! All libclang calls live in the private `libclang` module; no libclang type is public. The
+//! public surface: [`analyze`], [`spec_ids_named`], [`load_libclang`], the first-include test
+//! ([`starts_with_sycl_include`]), [`sycl_attribute_spans`], [`Options`] and [`Error`], and
+//! the plain data of the `model` crate, re-exported as [`model`].
 
 #![deny(unsafe_code)]
 
