@@ -12,7 +12,7 @@ use std::path::Path;
 use offload::device::{DeviceImage, ImageFormat, ImageTarget};
 use offload::device_link::demangle_kernel;
 
-use crate::executor::{Echo, Failure, Result};
+use crate::run::{Echo, Failure, Result};
 use crate::toolchain::Toolchain;
 
 /// Build options for the CPU compiler; DPC++ passes none by default.

@@ -8,8 +8,8 @@ use std::path::Path;
 use model::{AspectArgument, KernelAttributes, SourceLocation};
 use offload::device_code::{self, DeviceCode};
 
-use crate::executor::{Failure, Result};
 use crate::kernels::{self, Launch};
+use crate::run::{Failure, Result};
 
 /// Attaches the attributes of each placed launch to its device kernel; prints every problem
 /// (clang style, located) and fails if there is one.

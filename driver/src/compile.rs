@@ -1,9 +1,12 @@
-//! One C++ source under `-fsycl`: three jobs at once.
+//! One C++ source under `-fsycl`, as the steps the plan lists (`plan::Step`), which the
+//! executor runs in order through [`SourceCompile`]: three jobs at once.
 //!
-//! * the host compile (clang-22, host only) of a copy of the source that ends by including the
-//!   footer, which is a FIFO: clang parses and analyses the whole TU, then waits there;
-//! * the device compile (clang-22, device only, with the device prelude);
-//! * the analysis (libclang, in process): spec ids and their symbolic IDs, kernel captures.
+//! * the host compile (clang-22, host only, a child) of a copy of the source that ends by
+//!   including the footer, which is a FIFO: clang parses and analyses the whole TU, then
+//!   waits there;
+//! * the device compile (clang-22, device only, with the device prelude, a child);
+//! * the analysis (libclang, in process, while both compilers run): spec ids and their
+//!   symbolic IDs, kernel captures.
 //!
 //! When the analysis and the device compile are done, the device bitcode gets its symbolic IDs
 //! and kernel entry points, is packed for embedding, and the FIFO delivers the kernel
@@ -11,7 +14,8 @@
 //! descriptions may come that late because clang instantiates kernel launches (function
 //! templates) at the end of the TU; the macros that must come first are in the force-included
 //! integration header. Any failure still feeds the FIFO (empty), so the host compile never
-//! hangs, and its output is discarded.
+//! hangs, and its output is discarded. The outputs (object, depfile) go into place together at
+//! the end.
 
 use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
@@ -27,10 +31,12 @@ use offload::integration_header::{self, KernelInfo};
 
 use crate::args::{CommandLine, Input, Phase, SpecConstMode};
 use crate::attributes;
-use crate::executor::{Executor, Failure, Result, Scratch, absolute, canonical_source, timing};
+use crate::commands::device_command;
 use crate::kernels;
 use crate::pch;
 use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
+use crate::plan::Step;
+use crate::run::{Context, Failure, Result, Scratch, absolute, canonical_source, timing};
 use crate::spec_ids;
 use crate::toolchain::Toolchain;
 
@@ -43,6 +49,8 @@ const COPY_DIR: &str = "source";
 /// The generated files of one TU, in its generated directory.
 struct Generated {
     raw_device: PathBuf,
+    /// The device compile's standard error, while it runs.
+    device_diagnostics: PathBuf,
     /// The footer: a FIFO while the host compile runs (a regular file with `-save-temps`).
     footer: PathBuf,
     header: PathBuf,
@@ -56,6 +64,7 @@ impl Generated {
     fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
         Generated {
             raw_device: scratch.path("device.clang.bc"),
+            device_diagnostics: scratch.path("device.stderr"),
             footer: scratch.path("footer.h"),
             header: scratch.path("integration-header.h"),
             embed: scratch.path("device.offload"),
@@ -74,8 +83,8 @@ impl Generated {
 
 /// The per-source commands.
 struct Unit<'a> {
-    ex: &'a Executor<'a>,
-    /// The executor's tool chain and command line, at hand.
+    ex: &'a Context<'a>,
+    /// The run's tool chain and command line, at hand.
     tc: &'a Toolchain,
     cl: &'a CommandLine,
     source: &'a Input,
@@ -90,12 +99,7 @@ struct Unit<'a> {
 impl<'a> Unit<'a> {
     /// A unit whose generated files live in `scratch`; it wants device code when `phase`
     /// compiles or links, and no device depfile.
-    fn in_scratch(
-        ex: &'a Executor<'a>,
-        source: &'a Input,
-        scratch: &Scratch,
-        phase: Phase,
-    ) -> Self {
+    fn in_scratch(ex: &'a Context<'a>, source: &'a Input, scratch: &Scratch, phase: Phase) -> Self {
         Unit {
             ex,
             tc: ex.tc,
@@ -300,7 +304,7 @@ impl Unit<'_> {
                 .chain(self.cl.flags.analysis.iter().cloned())
                 .chain(["-isystem".into(), self.tc.sycl_include.clone().into()])
                 .chain(
-                    crate::preprocess::language_flags(self.cl, self.source)
+                    crate::commands::language_flags(self.cl, self.source)
                         .iter()
                         .map(OsString::from),
                 )
@@ -311,54 +315,6 @@ impl Unit<'_> {
             kernel_details: true,
         }
     }
-}
-
-/// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
-/// device view preprocessed) writing `out` (clang's default name without one).
-pub(crate) fn device_command(
-    tc: &Toolchain,
-    cl: &CommandLine,
-    source: &Input,
-    phase: &str,
-    out: Option<&Path>,
-) -> Command {
-    let mut cmd = Command::new(&tc.clang);
-    cmd.args(["-fsycl", "-fsycl-device-only"]).arg(format!(
-        "--offload-targets={}",
-        DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-    ));
-    // From its installed place (not a copy): `-E` output and depfiles name it stably. This
-    // driver's `-E` output holds it already (its device view), and it defines functions.
-    if !source.preprocessed {
-        cmd.arg("-include").arg(&tc.prelude);
-    }
-    cmd
-        // A device image runs no destructors of globals (DPC++ never registers them for
-        // the device); registering them would call the host's `__cxa_atexit`.
-        .arg("-fno-c++-static-destructors")
-        .args(cl.sycl_predefines())
-        .args(&cl.flags.device)
-        .args(&cl.device_compile_flags)
-        // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
-        // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
-        .arg("-isystem")
-        .arg(tc.device_headers())
-        .arg("-isystem")
-        .arg(&tc.sycl_include)
-        // The kernel objects' types, complete (accessors' template arguments included),
-        // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
-        .args(["-g", "-fstandalone-debug"]);
-    // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
-    if cl.flags.optimization.is_none() {
-        cmd.arg("-O2");
-    }
-    cmd.arg(phase)
-        .args(crate::preprocess::language_flags(cl, source))
-        .arg(&source.path);
-    if let Some(out) = out {
-        cmd.arg("-o").arg(out);
-    }
-    cmd
 }
 
 fn escape_string_literal(s: &OsStr) -> Vec<u8> {
@@ -375,50 +331,310 @@ fn escape_string_literal(s: &OsStr) -> Vec<u8> {
     out
 }
 
-/// Compiles one C++ source for `phase`, writing `output` (an object for `-c`).
-pub(crate) fn compile_source(
-    ex: &Executor<'_>,
-    source: &Input,
-    output: Option<&Path>,
-    phase: Phase,
-) -> Result<()> {
-    let anchor = output
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source"))));
-    let scratch = ex.scratch(&anchor)?;
-    let unit = Unit::in_scratch(ex, source, &scratch, phase);
-    if ex.echo.dry_run {
-        print_plan(&unit, output);
-        return Ok(());
-    }
-    let (mut host, started) = start_host_compile(&unit, output)?;
-    // Whatever happens, the host compile gets its footer (empty on failure) and is waited for.
-    let prepared = prepare_footer(&unit);
-    let fed = feed_fifo(
-        &unit.files.footer,
-        prepared.as_deref().unwrap_or("").as_bytes(),
-        &mut host,
-    );
-    let status = process::wait(&mut host);
-    timing("host compile (from its start)", started.elapsed());
-    let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
-    let footer = footer_after_host_compile(&unit, prepared, status)?;
-    fed?;
-    if !status.success() {
-        return Err(Failure::Reported(status.code().unwrap_or(1)));
-    }
-    if ex.cl.save_temps {
-        // The FIFO becomes a regular file with what went through it (removed first: the
-        // writer would write into a FIFO in place).
-        let _ = std::fs::remove_file(&unit.files.footer);
-        write_file(&unit.files.footer, footer.as_bytes())?;
-    }
-    process::critical(|| commit_host_outputs(&unit, output))
+/// One C++ source's compile while the executor runs its steps (`plan::Step`, in the plan's
+/// order): the children started and what the steps before found. A failure of the analysis
+/// or of finishing the device code is kept, not returned, until the step that ends the
+/// children (`FeedFooter`, or `FinishDeviceCode` without a host compile): the host compile
+/// always gets its footer (empty on failure) and every child is waited for.
+pub(crate) struct SourceCompile<'a> {
+    unit: Unit<'a>,
+    /// The generated files' directory, for as long as the compile runs.
+    _scratch: Scratch,
+    /// Where the output goes; `None` where the phase writes none (`-fsyntax-only`).
+    output: Option<PathBuf>,
+    /// `-fsycl-device-only`: the finished device code is the output; no host compile.
+    device_only: bool,
+    host: Option<Running>,
+    device: Option<std::io::Result<Running>>,
+    /// The analysis, its refusals made; after a failure, why.
+    analysis: Option<Result<model::Analysis>>,
+    /// The kernels' descriptions for the footer, once the device code is finished.
+    kernels: Vec<KernelInfo>,
 }
 
-/// Writes the generated files the host compile reads (the footer a FIFO) and starts it;
-/// returns it with when it started.
-fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<(Child, Instant)> {
+/// A compiler started as a child, and when.
+struct Running {
+    child: Child,
+    started: Instant,
+}
+
+impl<'a> SourceCompile<'a> {
+    /// The compile of `source` for `phase` (`-c`, `-S`, `-fsyntax-only`) writing `output`.
+    pub(crate) fn of_source(
+        cx: &'a Context<'a>,
+        source: &'a Input,
+        output: Option<&Path>,
+        phase: Phase,
+    ) -> Result<Self> {
+        let anchor = output.map(Path::to_path_buf).unwrap_or_else(|| {
+            PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")))
+        });
+        let scratch = cx.scratch(&anchor)?;
+        let unit = Unit::in_scratch(cx, source, &scratch, phase);
+        Ok(Self::with(
+            unit,
+            scratch,
+            output.map(Path::to_path_buf),
+            false,
+        ))
+    }
+
+    /// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
+    /// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text
+    /// for `-S`, written to `output`; no host compile.
+    pub(crate) fn device_only(
+        cx: &'a Context<'a>,
+        source: &'a Input,
+        output: &Path,
+    ) -> Result<Self> {
+        let scratch = cx.scratch(output)?;
+        let unit = Unit {
+            device_depfile: cx.cl.flags.depfile.wanted,
+            ..Unit::in_scratch(cx, source, &scratch, Phase::Compile)
+        };
+        Ok(Self::with(unit, scratch, Some(output.to_path_buf()), true))
+    }
+
+    fn with(unit: Unit<'a>, scratch: Scratch, output: Option<PathBuf>, device_only: bool) -> Self {
+        SourceCompile {
+            unit,
+            _scratch: scratch,
+            output,
+            device_only,
+            host: None,
+            device: None,
+            analysis: None,
+            kernels: Vec::new(),
+        }
+    }
+
+    /// `-###`: what `step` runs.
+    pub(crate) fn show(&self, step: Step) {
+        let (unit, echo) = (&self.unit, self.unit.ex.echo);
+        match step {
+            Step::HostCompile => echo.command(&unit.host_command(self.output.as_deref())),
+            Step::DeviceCompile => echo.command(&unit.device_command()),
+            Step::Analysis => echo.show(&format!(
+                " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the {}",
+                unit.source.path.display(),
+                if self.device_only { "device compile" } else { "compiles" }
+            )),
+            Step::FinishDeviceCode => {
+                let into = match &self.output {
+                    Some(output) if self.device_only => output,
+                    _ => &unit.files.embed,
+                };
+                echo.show(&format!(
+                    " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
+                    into.display()
+                ));
+            }
+            Step::FeedFooter => echo.show(&format!(
+                " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
+                unit.files.footer.display()
+            )),
+            Step::Commit => {}
+        }
+    }
+
+    /// Runs `step`.
+    pub(crate) fn run(&mut self, step: Step) -> Result<()> {
+        match step {
+            Step::HostCompile => {
+                self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
+            }
+            Step::DeviceCompile => self.device = Some(start_device_compile(&self.unit)),
+            Step::Analysis => self.analysis = Some(analyse(&self.unit)),
+            Step::FinishDeviceCode => self.finish_device_code()?,
+            Step::FeedFooter => self.feed_footer()?,
+            Step::Commit => self.commit()?,
+        }
+        Ok(())
+    }
+
+    /// Waits for the device compile; with the analysis, finishes the device code: the
+    /// container the host compile embeds, or (device only) the staged output.
+    fn finish_device_code(&mut self) -> Result<()> {
+        let output = wait_for_device_compile(&self.unit, self.device.take());
+        let analysis = self
+            .analysis
+            .take()
+            .unwrap_or_else(|| Err(step_missing("analysis")));
+        if self.device_only {
+            let mut analysis = analysis?;
+            return write_device_output(&self.unit, output, &mut analysis);
+        }
+        self.analysis = Some(analysis.and_then(|mut analysis| {
+            self.kernels = finish_device_compile(&self.unit, output, &mut analysis)?;
+            Ok(analysis)
+        }));
+        Ok(())
+    }
+
+    /// Delivers the kernel descriptions and the footer through the FIFO (nothing after a
+    /// failure) and waits for the host compile.
+    fn feed_footer(&mut self) -> Result<()> {
+        let unit = &self.unit;
+        let mut host = self
+            .host
+            .take()
+            .ok_or_else(|| step_missing("host compile"))?;
+        let prepared = self
+            .analysis
+            .take()
+            .unwrap_or_else(|| Err(step_missing("analysis")))
+            .map(|analysis| footer_text(unit, &analysis, &self.kernels));
+        let fed = feed_fifo(
+            &unit.files.footer,
+            prepared.as_deref().unwrap_or("").as_bytes(),
+            &mut host.child,
+        );
+        let status = process::wait(&mut host.child);
+        timing("host compile (from its start)", host.started.elapsed());
+        let status = status.map_err(|e| format!("cannot wait for clang: {e}"))?;
+        let footer = footer_after_host_compile(unit, prepared, status)?;
+        fed?;
+        if !status.success() {
+            return Err(Failure::Reported(status.code().unwrap_or(1)));
+        }
+        if unit.cl.save_temps {
+            // The FIFO becomes a regular file with what went through it (removed first: the
+            // writer would write into a FIFO in place).
+            let _ = std::fs::remove_file(&unit.files.footer);
+            write_file(&unit.files.footer, footer.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The outputs into place together (`commit_together`).
+    fn commit(&self) -> Result<()> {
+        let Some(output) = &self.output else {
+            return Ok(());
+        };
+        let mut ready = Vec::new();
+        let deps = &self.unit.cl.flags.depfile;
+        if deps.wanted {
+            ready.push(Ready::Written {
+                bytes: self.depfile_text(output)?.into_bytes(),
+                path: deps.path_for(output),
+            });
+        }
+        ready.push(Ready::Staged {
+            staged: self.unit.files.staged_output.clone(),
+            path: output.clone(),
+        });
+        process::critical(|| commit_together(&ready))
+    }
+
+    /// The depfile of the compile writing `output`, naming real inputs only: the host
+    /// compile's, which read the source's copy and the generated headers, or (device only) the
+    /// device compile's (the device prelude is an installed header, listed like any other).
+    fn depfile_text(&self, output: &Path) -> Result<String> {
+        let (unit, files) = (&self.unit, &self.unit.files);
+        let deps = &unit.cl.flags.depfile;
+        let text = std::fs::read_to_string(&files.host_depfile)
+            .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
+        let text = pch::restore_depfile(&files.host_depfile, text);
+        let (compiled, generated) = if self.device_only {
+            (&unit.source.path, Vec::new())
+        } else {
+            (
+                &files.host_tu,
+                vec![files.footer.clone(), files.header.clone()],
+            )
+        };
+        Ok(depfile::rewrite(
+            &text,
+            compiled,
+            &unit.source.path,
+            &generated,
+            &deps.target_for(output),
+            deps.phony,
+        ))
+    }
+}
+
+/// An output of one compile, ready to go into place.
+#[derive(Debug)]
+enum Ready {
+    /// Written from memory (the depfile).
+    Written { path: PathBuf, bytes: Vec<u8> },
+    /// Moved from the generated directory (the object, the device code): clang removes an
+    /// existing output when it fails, so it never writes there itself.
+    Staged { staged: PathBuf, path: PathBuf },
+}
+
+/// Puts a compile's outputs into place in order, the first failure ending it; called under
+/// `process::critical`, so a termination signal waits until all of them are in place.
+fn commit_together(ready: &[Ready]) -> Result<()> {
+    for output in ready {
+        match output {
+            Ready::Written { path, bytes } => write_file(path, bytes)?,
+            Ready::Staged { staged, path } => move_into_place(staged, path)?,
+        }
+    }
+    Ok(())
+}
+
+impl Drop for SourceCompile<'_> {
+    /// A compile left by a failed step takes its children with it (none is left when every
+    /// step ran).
+    fn drop(&mut self) {
+        let device = self.device.take().and_then(std::io::Result::ok);
+        for mut running in self.host.take().into_iter().chain(device) {
+            let _ = running.child.kill();
+            let _ = process::wait(&mut running.child);
+        }
+    }
+}
+
+/// A plan whose compile lacks a step another needs: a bug in `plan`.
+fn step_missing(what: &str) -> Failure {
+    Failure::Message(format!("internal error: a compile without its {what} step"))
+}
+
+/// The device compile started, its diagnostics into a file (read when it has ended: a pipe
+/// nobody reads while the analysis runs could stop it).
+fn start_device_compile(unit: &Unit<'_>) -> std::io::Result<Running> {
+    let mut cmd = unit.device_command();
+    unit.ex.echo.command(&cmd);
+    let diagnostics = std::fs::File::create(&unit.files.device_diagnostics)?;
+    let started = Instant::now();
+    let child = process::spawn(
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(diagnostics),
+    )?;
+    Ok(Running { child, started })
+}
+
+/// The device compile's end: its status and diagnostics.
+fn wait_for_device_compile(
+    unit: &Unit<'_>,
+    device: Option<std::io::Result<Running>>,
+) -> DeviceCompile {
+    let Some(running) = device else {
+        return Err(std::io::Error::other(
+            "internal error: no device compile was run",
+        ));
+    };
+    let mut running = running?;
+    let status = process::wait(&mut running.child);
+    timing("device compile (from its start)", running.started.elapsed());
+    let status = status?;
+    let diagnostics = &unit.files.device_diagnostics;
+    let stderr = std::fs::read(diagnostics)?;
+    // Not a generated file the user could want kept (`-save-temps`).
+    let _ = std::fs::remove_file(diagnostics);
+    Ok(std::process::Output {
+        status,
+        stdout: Vec::new(),
+        stderr,
+    })
+}
+
+/// Writes the generated files the host compile reads (the footer a FIFO) and starts it.
+fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<Running> {
     let files = &unit.files;
     write_file(
         &files.header,
@@ -437,10 +653,10 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<(Child, 
     }
     let staged = output.map(|_| files.staged_output.as_path());
     let started = Instant::now();
-    let host = unit
+    let child = unit
         .ex
         .spawn(unit.host_command(staged).stdin(Stdio::null()))?;
-    Ok((host, started))
+    Ok(Running { child, started })
 }
 
 /// The footer, once the host compile has ended with `status`; analysis errors explained.
@@ -468,44 +684,9 @@ fn footer_after_host_compile(
     }
 }
 
-/// `-###`: the three jobs, then what happens in process.
-fn print_plan(unit: &Unit<'_>, output: Option<&Path>) {
-    let files = &unit.files;
-    let echo = unit.ex.echo;
-    echo.show(&format!(
-        " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the compiles",
-        unit.source.path.display()
-    ));
-    if unit.wants_device {
-        echo.command(&unit.device_command());
-    }
-    echo.command(&unit.host_command(output));
-    if unit.wants_device {
-        echo.show(&format!(
-            " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
-            files.embed.display()
-        ));
-    }
-    echo.show(&format!(
-        " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
-        files.footer.display()
-    ));
-}
-
-/// Runs the analysis beside the device compile and returns the text the FIFO delivers:
-/// kernel descriptions, then the footer.
-fn prepare_footer(unit: &Unit<'_>) -> Result<String> {
-    let (mut analysis, device_output) = analyse_beside_device_compile(unit)?;
-    let mut kernels = Vec::new();
-    if let Some(output) = device_output {
-        let started = Instant::now();
-        kernels = finish_device_compile(unit, output, &mut analysis)?;
-        timing(
-            "symbolic IDs, kernel entry points, embedding",
-            started.elapsed(),
-        );
-    }
-    let mut text = integration_header::kernel_descriptions(&kernels);
+/// The text the FIFO delivers: kernel descriptions, then the footer.
+fn footer_text(unit: &Unit<'_>, analysis: &model::Analysis, kernels: &[KernelInfo]) -> String {
+    let mut text = integration_header::kernel_descriptions(kernels);
     if unit.source.preprocessed {
         // Already in the source, which no longer names it (`preprocess`).
         if let Some(rest) = text.strip_prefix(integration_header::KERNEL_DESC_INCLUDE) {
@@ -516,37 +697,25 @@ fn prepare_footer(unit: &Unit<'_>) -> Result<String> {
         &analysis.spec_ids,
         footer_gen::Style::V3,
     ));
-    Ok(text)
+    text
 }
 
-/// The result of the device compile (clang-22 run to completion, or not started).
+/// The result of the device compile (clang-22 run to completion, or not started), its
+/// diagnostics as standard error.
 type DeviceCompile = std::io::Result<std::process::Output>;
 
-/// The analysis, with its refusals made, and beside it the device compile when the unit wants
-/// device code.
-fn analyse_beside_device_compile(
-    unit: &Unit<'_>,
-) -> Result<(model::Analysis, Option<DeviceCompile>)> {
+/// The analysis (libclang, in process, while the compilers run), with its refusals made.
+fn analyse(unit: &Unit<'_>) -> Result<model::Analysis> {
     let options = unit.analysis_options();
-    let mut device_cmd = unit.device_command();
-    let ex = unit.ex;
-    let (analysis, device_output) = std::thread::scope(|s| {
-        let analysis = s.spawn(|| ex.timed("analysis", || plugin::analyze(&options)));
-        let device = unit.wants_device.then(|| {
-            ex.echo.command(&device_cmd);
-            ex.timed("device compile", || {
-                process::output(device_cmd.stdin(Stdio::null()))
-            })
-        });
-        let analysis = analysis
-            .join()
+    // A panic in the analysis is an error of this compile (as it was when the analysis ran
+    // on a thread of its own), and the compilers it runs beside are still waited for.
+    let analyzed =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| plugin::analyze(&options)))
             .unwrap_or_else(|_| Err(plugin::Error::Internal("the analysis panicked".into())));
-        (analysis, device)
-    });
-    let analysis = match analysis {
+    let analysis = match analyzed {
         Ok(a) => a,
         // The host compile reports the errors itself, against the user's file (see
-        // `compile_source` for when it does not).
+        // `footer_after_host_compile` for when it does not).
         Err(plugin::Error::Compile { diagnostics, .. }) => {
             return Err(Failure::AnalysisErrors(diagnostics));
         }
@@ -555,20 +724,17 @@ fn analyse_beside_device_compile(
     for w in &analysis.warnings {
         eprintln!("{w}");
     }
-    // Before the device compile's own errors, which would come from deep inside Intel's
-    // headers without naming the feature.
-    refuse_unsupported(&analysis)?;
     refuse_kernel_restrictions(&analysis)?;
     spec_ids::refuse_local_statics(&analysis)?;
     if !unit.cl.unnamed_lambdas {
         refuse_unnamed_lambdas(&analysis)?;
     }
-    Ok((analysis, device_output))
+    Ok(analysis)
 }
 
 /// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
 /// included) run that far, its output where `-o` says (standard output without it).
-pub(crate) fn device_phase_only(ex: &Executor<'_>, source: &Input) -> Result<()> {
+pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> {
     let cl = ex.cl;
     let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
     let scratch = ex.scratch(&anchor)?;
@@ -585,85 +751,19 @@ pub(crate) fn device_phase_only(ex: &Executor<'_>, source: &Input) -> Result<()>
     ex.command(&mut cmd)
 }
 
-/// `-fsycl-device-only`: the device code as the pipeline finishes it (device prelude,
-/// resolved spec-constant IDs, wrapper kernels, optimised), as bitcode, or as LLVM text for
-/// `-S`; no host compile.
-pub(crate) fn compile_device_only(ex: &Executor<'_>, source: &Input, output: &Path) -> Result<()> {
-    let cl = ex.cl;
-    let scratch = ex.scratch(output)?;
-    let unit = Unit {
-        device_depfile: cl.flags.depfile.wanted,
-        ..Unit::in_scratch(ex, source, &scratch, Phase::Compile)
-    };
-    if ex.echo.dry_run {
-        ex.echo.show(&format!(
-            " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the device compile",
-            source.path.display()
-        ));
-        ex.echo.command(&unit.device_command());
-        ex.echo.show(&format!(
-            " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
-            output.display()
-        ));
-        return Ok(());
-    }
-    let (mut analysis, device_output) = analyse_beside_device_compile(&unit)?;
-    let device_output =
-        device_output.ok_or_else(|| "internal error: no device compile was run".to_string())?;
-    let (bitcode, _kernels) = checked_device_code(&unit, device_output, &mut analysis)?;
-    let bytes = if cl.phase == Phase::Assemble {
-        device_code::bitcode_as_text(bitcode, &source.path.to_string_lossy())?.into_bytes()
+/// `-fsycl-device-only`: the finished device code, bitcode or (`-S`) LLVM text, staged.
+fn write_device_output(
+    unit: &Unit<'_>,
+    output: DeviceCompile,
+    analysis: &mut model::Analysis,
+) -> Result<()> {
+    let (bitcode, _kernels) = checked_device_code(unit, output, analysis)?;
+    let bytes = if unit.cl.phase == Phase::Assemble {
+        device_code::bitcode_as_text(bitcode, &unit.source.path.to_string_lossy())?.into_bytes()
     } else {
         bitcode
     };
-    let staged = &unit.files.staged_output;
-    write_file(staged, &bytes)?;
-    process::critical(|| {
-        commit_device_depfile(&unit, output)?;
-        move_into_place(staged, output)
-    })
-}
-
-/// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile's depfile (the device prelude is
-/// an installed header, listed like any other), where `-MF` (or the output's name) says.
-fn commit_device_depfile(unit: &Unit<'_>, output: &Path) -> Result<()> {
-    if !unit.device_depfile {
-        return Ok(());
-    }
-    let deps = &unit.cl.flags.depfile;
-    let files = &unit.files;
-    let text = std::fs::read_to_string(&files.host_depfile)
-        .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
-    let text = pch::restore_depfile(&files.host_depfile, text);
-    let rewritten = depfile::rewrite(
-        &text,
-        &unit.source.path,
-        &unit.source.path,
-        &[],
-        &deps.target_for(output),
-        deps.phony,
-    );
-    write_file(&deps.path_for(output), rewritten.as_bytes())
-}
-
-/// Uses of SYCL features the tool chain cannot build yet, refused where they are written.
-fn refuse_unsupported(analysis: &model::Analysis) -> Result<()> {
-    for u in &analysis.unsupported {
-        let file = u.location.file.as_deref().unwrap_or(&analysis.source);
-        eprintln!(
-            "{}:{}:{}: error: {} is not supported by sycl-clang++ yet: {}",
-            file.display(),
-            u.location.line,
-            u.location.column,
-            u.feature,
-            u.reason
-        );
-    }
-    if analysis.unsupported.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Reported(1))
-    }
+    write_file(&unit.files.staged_output, &bytes)
 }
 
 /// `-fno-sycl-unnamed-lambda`: every kernel lambda needs a kernel name type (a functor's type
@@ -931,35 +1031,9 @@ fn place_device_kernels<'a>(
     }
 }
 
-/// The staged output replaces `output` (clang removes an existing output when it fails, so
-/// it never writes there itself); the depfile is rewritten to name real inputs only.
-fn commit_host_outputs(unit: &Unit<'_>, output: Option<&Path>) -> Result<()> {
-    let files = &unit.files;
-    let Some(output) = output else {
-        return Ok(());
-    };
-    let deps = &unit.cl.flags.depfile;
-    if deps.wanted {
-        let text = std::fs::read_to_string(&files.host_depfile)
-            .map_err(|e| format!("cannot read '{}': {e}", files.host_depfile.display()))?;
-        let text = pch::restore_depfile(&files.host_depfile, text);
-        let generated = [files.footer.clone(), files.header.clone()];
-        let rewritten = depfile::rewrite(
-            &text,
-            &files.host_tu,
-            &unit.source.path,
-            &generated,
-            &deps.target_for(output),
-            deps.phony,
-        );
-        write_file(&deps.path_for(output), rewritten.as_bytes())?;
-    }
-    move_into_place(&files.staged_output, output)
-}
-
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
 /// lists them from the original source in SYCL host mode (no generated file takes part).
-pub(crate) fn dependencies_only(ex: &Executor<'_>) -> Result<()> {
+pub(crate) fn dependencies_only(ex: &Context<'_>) -> Result<()> {
     let (tc, cl) = (ex.tc, ex.cl);
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"])
@@ -977,7 +1051,7 @@ pub(crate) fn dependencies_only(ex: &Executor<'_>) -> Result<()> {
 /// C and other languages (and link inputs under a compile phase): clang on its own, with the
 /// user's options.
 pub(crate) fn clang_alone(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     input: &Input,
     output: Option<&Path>,
     phase: Phase,
@@ -995,4 +1069,52 @@ pub(crate) fn clang_alone(
         cmd.arg("-o").arg(o);
     }
     cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_go_into_place_together_in_order() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let staged = dir.path().join("host.out");
+        std::fs::write(&staged, b"object").expect("staged");
+        let (object, deps) = (dir.path().join("a.o"), dir.path().join("a.d"));
+        let ready = [
+            Ready::Written {
+                path: deps.clone(),
+                bytes: b"a.o: a.cpp\n".to_vec(),
+            },
+            Ready::Staged {
+                staged: staged.clone(),
+                path: object.clone(),
+            },
+        ];
+        commit_together(&ready).expect("committed");
+        assert_eq!(std::fs::read(&object).expect("object"), b"object");
+        assert_eq!(std::fs::read(&deps).expect("depfile"), b"a.o: a.cpp\n");
+        assert!(!staged.exists(), "the staged object was moved, not copied");
+    }
+
+    #[test]
+    fn a_depfile_that_cannot_be_written_leaves_the_object_staged() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let staged = dir.path().join("host.out");
+        std::fs::write(&staged, b"object").expect("staged");
+        let object = dir.path().join("a.o");
+        let ready = [
+            Ready::Written {
+                path: dir.path().join("missing/a.d"),
+                bytes: Vec::new(),
+            },
+            Ready::Staged {
+                staged: staged.clone(),
+                path: object.clone(),
+            },
+        ];
+        assert!(commit_together(&ready).is_err());
+        assert!(!object.exists());
+        assert!(staged.exists());
+    }
 }

@@ -291,7 +291,6 @@ mod tests {
             dependencies: Vec::new(),
             warnings: Vec::new(),
             local_spec_ids: Vec::new(),
-            unsupported: Vec::new(),
             kernel_restrictions: Vec::new(),
         }
     }

@@ -9,6 +9,7 @@
 mod aot;
 mod args;
 mod attributes;
+mod commands;
 mod compile;
 mod executor;
 mod flags;
@@ -18,6 +19,7 @@ mod pch;
 mod pipeline;
 mod plan;
 mod preprocess;
+mod run;
 mod spec_ids;
 mod toolchain;
 
@@ -26,7 +28,8 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitCode};
 
 use args::Phase;
-use executor::{Executor, report};
+use executor::Executor;
+use run::report;
 use toolchain::Toolchain;
 
 fn main() -> ExitCode {
@@ -59,16 +62,16 @@ fn main() -> ExitCode {
         return exec_clang(&tc, &cl, raw);
     }
     preprocess::classify_inputs(&mut cl.inputs);
-    executor::exit_code(run_sycl(&tc, &cl))
+    run::exit_code(run_sycl(&tc, &cl))
 }
 
 /// `cl` with its flag lists in response files (in a private directory that lives as long as
 /// the returned handle), for children whose command lines would otherwise be too long.
 fn with_response_files(
     cl: &args::CommandLine,
-) -> Result<(args::CommandLine, process::WorkDir), executor::Failure> {
+) -> Result<(args::CommandLine, process::WorkDir), run::Failure> {
     let failure = |e: &dyn std::fmt::Display| {
-        executor::Failure::Message(format!("cannot write the response files: {e}"))
+        run::Failure::Message(format!("cannot write the response files: {e}"))
     };
     let key = format!("response-files-{}", std::process::id());
     let dir = process::WorkDir::private(None, key.as_ref()).map_err(|e| failure(&e))?;
@@ -155,7 +158,7 @@ fn answer_search_list_query(tc: &Toolchain, args: &[OsString]) -> ExitCode {
 }
 
 /// A `-fsycl` command line: checked, planned, and run by the one executor.
-fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), executor::Failure> {
+fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), run::Failure> {
     let fitted;
     let mut _response_files = None;
     let cl = if cl.flags.too_long_for_exec(&cl.link_flags) && !cl.dry_run {

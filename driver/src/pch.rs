@@ -57,7 +57,7 @@ fn checksum(file: &Path) -> Option<(u64, u32)> {
     }
 }
 
-use crate::executor::{Echo, timing};
+use crate::run::{Echo, timing};
 
 const PCH_PREFIX: &str = "sycl-pch-";
 const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v3";

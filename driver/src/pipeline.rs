@@ -15,8 +15,8 @@ use offload::device;
 use offload::device_link::LinkError;
 
 use crate::args::{CommandLine, SpecConstMode};
-use crate::executor::{Executor, Failure, Result, Scratch, timing};
 use crate::flags::LibrarySearch;
+use crate::run::{Context, Failure, Result, Scratch, timing};
 use crate::toolchain::Toolchain;
 
 pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
@@ -107,7 +107,7 @@ fn device_link_failure(error: device::DeviceError) -> Failure {
 /// Device link, lowering and registration, then the host link against `libsycl.so.9`; with
 /// `-fsycl-link`, the registration object alone is the output.
 pub(crate) fn link(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     inputs: &[PathBuf],
     output: &Path,
     scratch: &Scratch,
@@ -145,7 +145,7 @@ pub(crate) fn link(
 }
 
 /// What `-###` and `-v` say about the device link (in process).
-fn show_device_link(ex: &Executor<'_>, registration: &Path) {
+fn show_device_link(ex: &Context<'_>, registration: &Path) {
     let cl = ex.cl;
     let mut runtime_options = String::new();
     for (what, options) in [
@@ -169,7 +169,7 @@ fn show_device_link(ex: &Executor<'_>, registration: &Path) {
 /// The host link: the inputs, the registration object, LeakSanitizer's suppressions when it
 /// is linked in, the compile options that shape a link, the link options, the runtime.
 fn host_link_command(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     inputs: &[PathBuf],
     registration: Option<&Path>,
     linked: &Path,

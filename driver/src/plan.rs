@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::args::{CommandLine, Input, InputKind, Phase};
-use crate::executor::{Failure, Result};
+use crate::run::{Failure, Result};
 
 /// Where a job writes its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,70 @@ pub(crate) enum LinkInput<'a> {
     Compiled(OsString),
 }
 
+/// One step of a C++ source's compile ([`Job::CompileSource`], [`Job::DeviceCode`]); the
+/// executor runs a compile's steps in order, or shows them (`-###`). The compilers run as
+/// children while the analysis runs in process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The generated files the host compile reads written (the footer a FIFO), and the host
+    /// compile (clang-22, host only) of the source's copy started; it waits at the footer.
+    HostCompile,
+    /// The device compile (clang-22, device only, with the device prelude) started.
+    DeviceCompile,
+    /// The analysis (libclang, in process): spec ids and their symbolic IDs, kernel captures.
+    Analysis,
+    /// The device compile's end; its bitcode gets its symbolic IDs and kernel entry points,
+    /// and is packed for embedding (or is the output, device only).
+    FinishDeviceCode,
+    /// The kernel descriptions and the footer through the FIFO (nothing after a failure);
+    /// the host compile's end.
+    FeedFooter,
+    /// The outputs (object, depfile) into place.
+    Commit,
+}
+
+impl Step {
+    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            Step::HostCompile => "host compile: start",
+            Step::DeviceCompile => "device compile: start",
+            Step::Analysis => "analysis",
+            Step::FinishDeviceCode => "symbolic IDs, kernel entry points, embedding",
+            Step::FeedFooter => "footer fed, host compile ended",
+            Step::Commit => "outputs committed",
+        }
+    }
+}
+
+/// The steps of a source's compile for `phase` (`-c`, `-S`, `-fsyntax-only`, or an object of
+/// the link) writing `output`: device code only where the phase compiles.
+fn source_steps(phase: Phase, output: &Destination) -> Vec<Step> {
+    let wants_device = matches!(phase, Phase::Compile | Phase::Link);
+    let mut steps = vec![Step::HostCompile];
+    if wants_device {
+        steps.push(Step::DeviceCompile);
+    }
+    steps.push(Step::Analysis);
+    if wants_device {
+        steps.push(Step::FinishDeviceCode);
+    }
+    steps.push(Step::FeedFooter);
+    if *output != Destination::Default {
+        steps.push(Step::Commit);
+    }
+    steps
+}
+
+/// `-fsycl-device-only`: the device compile and the analysis, the device code finished into
+/// the output.
+const DEVICE_CODE_STEPS: [Step; 4] = [
+    Step::DeviceCompile,
+    Step::Analysis,
+    Step::FinishDeviceCode,
+    Step::Commit,
+];
+
 /// One job.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Job<'a> {
@@ -40,6 +104,7 @@ pub(crate) enum Job<'a> {
         source: &'a Input,
         output: Destination,
         phase: Phase,
+        steps: Vec<Step>,
     },
     /// `-E` of a C++ source: its host and device views in one file (`preprocess`).
     Preprocess {
@@ -54,7 +119,11 @@ pub(crate) enum Job<'a> {
         phase: Phase,
     },
     /// `-fsycl-device-only`: the finished device code of a source, as bitcode or LLVM text.
-    DeviceCode { source: &'a Input, output: PathBuf },
+    DeviceCode {
+        source: &'a Input,
+        output: PathBuf,
+        steps: Vec<Step>,
+    },
     /// `-fsycl-device-only -E`/`-fsyntax-only`: the device compile alone, that far.
     DevicePhase { source: &'a Input },
     /// Device link, registration, host link.
@@ -204,11 +273,15 @@ fn input_job<'a>(cl: &CommandLine, input: &'a Input) -> Job<'a> {
             source: input,
             output,
         },
-        (InputKind::CxxSource, phase) => Job::CompileSource {
-            source: input,
-            output: output.map_or(Destination::Default, Destination::File),
-            phase,
-        },
+        (InputKind::CxxSource, phase) => {
+            let output = output.map_or(Destination::Default, Destination::File);
+            Job::CompileSource {
+                source: input,
+                steps: source_steps(phase, &output),
+                output,
+                phase,
+            }
+        }
         (InputKind::OtherSource | InputKind::LinkInput, phase) => Job::Clang {
             input,
             output,
@@ -245,7 +318,11 @@ fn device_only(cl: &CommandLine) -> Result<Plan<'_>> {
                     name.push(extension);
                     PathBuf::from(name)
                 });
-                Job::DeviceCode { source, output }
+                Job::DeviceCode {
+                    source,
+                    output,
+                    steps: DEVICE_CODE_STEPS.to_vec(),
+                }
             }
         })
         .collect();
@@ -271,9 +348,11 @@ fn build_and_link(cl: &CommandLine) -> Plan<'_> {
         let mut name = OsString::from(format!("{n}-"));
         name.push(stem);
         name.push(".o");
+        let output = Destination::LinkObject(name.clone());
         jobs.push(Job::CompileSource {
             source: input,
-            output: Destination::LinkObject(name.clone()),
+            steps: source_steps(Phase::Compile, &output),
+            output,
             phase: Phase::Compile,
         });
         inputs.push(LinkInput::Compiled(name));
@@ -352,6 +431,56 @@ mod tests {
         ));
         let cl = command_line(&["-fsycl-device-only", "-###", "k.cpp", "o.o"]);
         assert!(plan(&cl).is_err());
+    }
+
+    /// The steps of the one C++ source's compile that `words` plan.
+    fn steps_of(words: &[&str]) -> Vec<Step> {
+        let cl = command_line(words);
+        match plan(&cl).expect("planned").jobs.into_iter().next() {
+            Some(Job::CompileSource { steps, .. } | Job::DeviceCode { steps, .. }) => steps,
+            other => panic!("not a source's compile: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_object_gets_device_code_and_a_commit() {
+        use Step::*;
+        let all = [
+            HostCompile,
+            DeviceCompile,
+            Analysis,
+            FinishDeviceCode,
+            FeedFooter,
+            Commit,
+        ];
+        assert_eq!(steps_of(&["-fsycl", "-###", "-c", "a.cpp"]), all);
+        // An object of the link is compiled the same way, into the link's directory.
+        assert_eq!(steps_of(&["-fsycl", "-###", "a.cpp", "-o", "app"]), all);
+    }
+
+    #[test]
+    fn host_only_phases_get_no_device_compile() {
+        use Step::*;
+        assert_eq!(
+            steps_of(&["-fsycl", "-###", "-S", "a.cpp"]),
+            [HostCompile, Analysis, FeedFooter, Commit]
+        );
+        // Nothing to commit: -fsyntax-only writes no output.
+        assert_eq!(
+            steps_of(&["-fsycl", "-###", "-fsyntax-only", "a.cpp"]),
+            [HostCompile, Analysis, FeedFooter]
+        );
+    }
+
+    #[test]
+    fn device_only_code_has_no_host_compile() {
+        use Step::*;
+        let device = [DeviceCompile, Analysis, FinishDeviceCode, Commit];
+        assert_eq!(steps_of(&["-fsycl-device-only", "-###", "k.cpp"]), device);
+        assert_eq!(
+            steps_of(&["-fsycl-device-only", "-###", "-S", "-MD", "k.cpp"]),
+            device
+        );
     }
 
     #[test]

@@ -28,10 +28,10 @@ use std::process::{Command, Stdio};
 
 use offload::integration_header::HOST_MACROS;
 
-use crate::args::{CommandLine, Input, InputKind, kind_of};
-use crate::compile::device_command;
-use crate::executor::{Executor, Failure, Result, cannot_run};
+use crate::args::{CommandLine, Input, InputKind};
+use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
+use crate::run::{Context, Failure, Result, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// The first line of the output, by which [`is_preprocessed`] knows it.
@@ -63,21 +63,6 @@ pub(crate) fn classify_inputs(inputs: &mut [Input]) {
             input.kind = InputKind::CxxSource;
             input.language = None;
         }
-    }
-}
-
-/// `-x c++` for a compile of `source` when it is this driver's `-E` output that clang would
-/// not read as C++ source: a `.ii` name, or the user's `-x` (`c++-cpp-output`) is text it must
-/// not preprocess, without the predefined macros that select the file's host or device view.
-/// Not otherwise: the analysis' flags are part of the unique prefix, and a compiled-back file
-/// under its source's name is the same TU as the source.
-pub(crate) fn language_flags(cl: &CommandLine, source: &Input) -> &'static [&'static str] {
-    let read_as_cxx =
-        kind_of(&source.path, None) == InputKind::CxxSource && !cl.flags.language_given;
-    if !read_as_cxx && source.preprocessed {
-        &["-x", "c++"]
-    } else {
-        &[]
     }
 }
 
@@ -126,7 +111,7 @@ fn preprocessed(cmd: &mut Command, show_diagnostics: bool) -> Result<Vec<u8>> {
 
 /// `-E` of one C++ source, to `output` (standard output without one, or with `-`).
 pub(crate) fn preprocess_source(
-    ex: &Executor<'_>,
+    ex: &Context<'_>,
     source: &Input,
     output: Option<&Path>,
 ) -> Result<()> {

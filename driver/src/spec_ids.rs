@@ -10,8 +10,8 @@ use offload::device::SpecIdRead;
 use offload::device_code::SpecIdDeclaration;
 use plugin::model::{Analysis, LocalSpecId, SourceLocation, SpecId};
 
-use crate::executor::{Failure, Result, canonical_source, timing};
 use crate::kernels;
+use crate::run::{Failure, Result, canonical_source, timing};
 
 /// The LLVM global names of a spec id: its mangled name, and for a global-namespace variable
 /// (which clang names without `_Z`) the bare name too.

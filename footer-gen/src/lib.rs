@@ -1,11 +1,15 @@
 //! Renders the SYCL 2020 integration footer exactly as DPC++ writes it
 //! (`SYCLIntegrationFooter` in `clang/lib/Sema/SemaSYCL.cpp`), from the front end's
-//! [`plugin::SpecId`] list. No libclang here: the footer is a pure function of the analysis.
+//! [`model::SpecId`] list. No libclang here: the footer is a pure function of the analysis.
 //!
 //! Where DPC++'s algorithm yields a footer that is not valid C++ (several anonymous namespaces
 //! reachable from one named namespace, so `__sycl_detail` becomes ambiguous), the shims of every
 //! anonymous namespace after the first in such a group go into `__sycl_detail_<n>` instead.
 //! Everywhere else the output is byte-identical to DPC++.
+//!
+//! The `sycl-footer` binary (`src/bin/sycl-footer`: command line, batch mode over a compilation
+//! database, `--json`, output files, exit codes) is no part of the library; its dependencies come
+//! with the default feature `cli`, so the driver renders footers with this crate alone.
 
 #![forbid(unsafe_code)]
 
@@ -82,10 +86,6 @@ impl Style {
         );
     }
 }
-
-pub mod batch;
-pub mod driver_query;
-pub mod output;
 
 /// A rendered footer and, per spec id (same order), the TARGET expression naming it.
 #[derive(Clone, Debug, Default)]

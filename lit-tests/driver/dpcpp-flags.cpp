@@ -14,8 +14,8 @@
 // RUN:   --implicit-check-not=huge-device --implicit-check-not=dead-args \
 // RUN:   --implicit-check-not=parallel-link --implicit-check-not=embed-ir \
 // RUN:   --implicit-check-not=error: %s
-// NOOP: "-fsycl-device-only"
 // NOOP: "-fsycl-host-only"
+// NOOP: "-fsycl-device-only"
 // -fno-sycl-unnamed-lambda: as in DPC++, a kernel lambda needs a kernel name (a functor's
 // type is one); the last of the pair wins.
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -c %s -o unnamed.o 2>&1 | FileCheck --check-prefix=UNNAMED %s

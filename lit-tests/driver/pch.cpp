@@ -18,10 +18,10 @@
 // RUN: cmp plain.o cold.o
 // RUN: cmp plain.d cold.d
 // RUN: env SYCL_SPECCONST_SYCL_INCLUDE=%t/inc SYCL_SPECCONST_PCH=1 SYCL_SPECCONST_CACHE_DIR=%t/cache %sycl-clangxx -fsycl -std=c++17 -c %s -o warm.o -### 2>&1 | FileCheck --check-prefix=WARM --implicit-check-not=-emit-pch %s
-// WARM: "-fsycl-device-only" "--offload-targets=spir64" "-Xclang" "-include-pch" "-Xclang" "{{.*}}sycl-pch-device-{{[0-9a-f]+}}.pch"
-// WARM-NOT: prelude.hpp
 // WARM: "-fsycl-host-only" "-Xclang" "-include-pch" "-Xclang" "{{.*}}sycl-pch-host-{{[0-9a-f]+}}.pch"
 // WARM-NOT: integration-header.h
+// WARM: "-fsycl-device-only" "--offload-targets=spir64" "-Xclang" "-include-pch" "-Xclang" "{{.*}}sycl-pch-device-{{[0-9a-f]+}}.pch"
+// WARM-NOT: prelude.hpp
 // RUN: env SYCL_SPECCONST_SYCL_INCLUDE=%t/inc SYCL_SPECCONST_PCH=1 SYCL_SPECCONST_CACHE_DIR=%t/cache %sycl-clangxx -fsycl -fsycl-device-only -std=c++17 -c %s -o warm.bc -MMD -MF warm-dev.d -MT t
 // RUN: cmp plain.bc warm.bc
 // RUN: cmp plain-dev.d warm-dev.d

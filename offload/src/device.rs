@@ -12,7 +12,7 @@
 //!   as separate arguments (bytes, USM pointers, accessors as memory plus three ranges), as the
 //!   integration header describes them. Each kernel becomes an internal function called from a
 //!   new kernel of the original name that takes those arguments and rebuilds the object.
-//! * [`build_image`]: link, lower, SPIR-V and property sets in memory, for the registration
+//! * [`build_images`]: link, lower, SPIR-V and property sets in memory, for the registration
 //!   object.
 
 use std::fmt::Write as _;
@@ -29,8 +29,8 @@ use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
 use crate::spec_id_declarations::{self, Declarations, SpecConstantError, SpecIdDeclaration};
 use model::kernel_abi::{
-    self, ArgumentKind, DeviceKernel, GLOBAL_SPACE, KernelArgument, KernelLayout, LOCAL_SPACE,
-    RuntimeParameter,
+    self, AccessorPart, ArgumentKind, DeviceKernel, KernelArgument, KernelLayout, Memory,
+    ParameterType, Role, RuntimeParameter, StreamBuffer, Target,
 };
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
@@ -332,7 +332,44 @@ fn check_stream_functions(
     if !defined(STREAM_INIT) || !defined(STREAM_FINALIZE) {
         return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
     }
+    if let Some(init) = module.get_function(STREAM_INIT) {
+        check_stream_init(init).map_err(DeviceError::Wrapper)?;
+    }
     Ok(true)
+}
+
+/// The C++ definition of [`STREAM_INIT`] (`driver/include/device/sycl/stream.hpp`) takes the
+/// stream by generic pointer, then what the runtime passes for a stream
+/// ([`kernel_abi::stream_parameters`]), ranges and sizes by value; the wrappers call it so.
+fn check_stream_init(init: Function<'_>) -> Result<(), String> {
+    let stream = ParameterType::Pointer {
+        address_space: space(Memory::Generic),
+    };
+    let expected: Vec<ParameterType> = std::iter::once(stream)
+        .chain(kernel_abi::stream_parameters().iter().map(|p| p.ty(TARGET)))
+        .collect();
+    let params = init.params();
+    let matches = params.len() == expected.len()
+        && params.iter().zip(&expected).all(|(param, expected)| {
+            let ty = param.ty();
+            match *expected {
+                ParameterType::Pointer { address_space } => {
+                    ty.pointer_address_space() == Some(address_space)
+                }
+                ParameterType::Bytes { size } => u64::from(ty.int_width().unwrap_or(0)) == size * 8,
+                ParameterType::DynamicSharedOffset => ty.int_width() == Some(64),
+            }
+        });
+    if matches {
+        Ok(())
+    } else {
+        Err(format!(
+            "the device <sycl/stream.hpp>'s {STREAM_INIT} takes {} parameters, not the stream \
+             and the {} the runtime passes for it in this version",
+            params.len(),
+            expected.len() - 1
+        ))
+    }
 }
 
 /// The stream functions of sycl-clang++'s device `<sycl/stream.hpp>` stay in this TU
@@ -375,16 +412,6 @@ fn stream_code(module: &Module<'_>) -> Vec<GlobalId> {
     ids
 }
 
-/// The wrappers' declarations of the stream functions (both take the stream by generic
-/// pointer; `__init`'s accessor parts and the flush-buffer size as the runtime passes them).
-fn stream_function_declarations() -> String {
-    let accessor = "ptr addrspace(1), i64, i64, i64";
-    format!(
-        "declare spir_func void @{STREAM_INIT}(ptr addrspace(4), {accessor}, {accessor}, {accessor}, i64)\n\
-         declare spir_func void @{STREAM_FINALIZE}(ptr addrspace(4))\n"
-    )
-}
-
 /// Renames `kernel` to its body's name (a `spir_func`) and appends the wrapper kernel of the
 /// original name to `text`; returns the body's name and the kernel's description.
 fn wrap_kernel(
@@ -417,8 +444,7 @@ fn wrap_kernel(
         object_space: params.object_space,
         handler_size: params.handler_size,
     }
-    .write(text)
-    .map_err(|detail| unsupported(&detail))?;
+    .write(text);
     kernel.set_name(&body);
     kernel.set_calling_conv(SPIR_FUNC_CC);
     Ok((body, device_kernel))
@@ -442,7 +468,11 @@ fn kernel_parameters(
     let params = kernel.params();
     let object = params.first().ok_or("no parameters")?;
     let object_space = match object.pointer_address_space() {
-        Some(space @ (GENERIC | GLOBAL_SPACE)) => space,
+        Some(object_space)
+            if object_space == space(Memory::Generic) || object_space == space(Memory::Global) =>
+        {
+            object_space
+        }
         _ => return Err("the first parameter is not a generic or global pointer"),
     };
     let object_size = kernel
@@ -491,8 +521,14 @@ fn object_layout(
     }
 }
 
-/// SPIR's generic address space (the kernel object parameter's, besides global).
-const GENERIC: u32 = 4;
+/// The kernel ABI the wrappers follow (`spir64`: SPIR address spaces, local memory by
+/// pointer); the NVPTX wrappers will follow `Target::Nvptx64` from the same description.
+const TARGET: Target = Target::Spir64;
+
+/// The target's address space of `memory`.
+fn space(memory: Memory) -> u32 {
+    TARGET.address_space(memory)
+}
 
 /// One wrapper kernel: it takes the runtime's arguments, builds the kernel object in private
 /// memory and calls the original body with a pointer to it in the address space the body
@@ -506,18 +542,13 @@ struct Wrapper<'a> {
 }
 
 impl Wrapper<'_> {
-    /// The wrapper's definition; an error if its parameters would not be the runtime's.
-    fn write(&self, text: &mut String) -> Result<(), String> {
-        let mut names = Vec::new();
+    /// The wrapper's definition.
+    fn write(&self, text: &mut String) {
         let mut code = String::new();
         for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
-            write_argument(n, argument, &mut names, &mut code);
+            write_argument(n, argument, &mut code);
         }
-        if self.kernel.spec_constants_buffer {
-            names.push("spec_constants".to_string());
-        }
-        let params = parameter_list(&self.kernel.runtime_parameters(), &names)?;
-        self.write_entry(&params, text);
+        self.write_entry(&self.parameter_list(), text);
         text.push_str(&code);
         let handler_arg = self.write_handler(text);
         self.write_object_cast(text);
@@ -529,16 +560,38 @@ impl Wrapper<'_> {
             "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})"
         );
         // Each stream flushes what its work item left in its buffer, as DPC++'s kernels do.
+        let generic = space(Memory::Generic);
         for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
             if matches!(argument.kind, ArgumentKind::Stream { .. }) {
                 let _ = writeln!(
                     text,
-                    "  call spir_func void @{STREAM_FINALIZE}(ptr addrspace(4) %a{n}.stream)"
+                    "  call spir_func void @{STREAM_FINALIZE}(ptr addrspace({generic}) %a{n}.stream)"
                 );
             }
         }
         text.push_str("  ret void\n}\n");
-        Ok(())
+    }
+
+    /// The wrapper's parameters: the runtime's for each descriptor, in order (`kernel_abi`),
+    /// each named for its argument and role ([`parameter_name`]), which is how the argument
+    /// writers find them.
+    fn parameter_list(&self) -> Vec<String> {
+        let mut params = Vec::new();
+        for (n, descriptor) in self.kernel.descriptors().iter().enumerate() {
+            for parameter in descriptor.runtime_parameters() {
+                let name = parameter_name(n, parameter.role());
+                params.push(match parameter.ty(TARGET) {
+                    ParameterType::Pointer { address_space } => {
+                        format!("ptr addrspace({address_space}) %{name}")
+                    }
+                    ParameterType::Bytes { size } => {
+                        format!("ptr byval({{ [{size} x i8] }}) %{name}")
+                    }
+                    ParameterType::DynamicSharedOffset => format!("i64 %{name}"),
+                });
+            }
+        }
+        params
     }
 
     /// The body's declaration, the kernel's signature and the zeroed object.
@@ -564,9 +617,12 @@ impl Wrapper<'_> {
     }
 
     /// The `kernel_handler` argument, if the body takes one: no spec-constant buffer for
-    /// native spec constants; the runtime's buffer (its first member, a generic pointer) when
-    /// emulated. Returns the call's extra argument text.
+    /// native spec constants; the runtime's buffer (a generic pointer at
+    /// [`kernel_abi::HANDLER_BUFFER_OFFSET`]) when emulated. Returns the call's extra
+    /// argument text.
     fn write_handler(&self, text: &mut String) -> &'static str {
+        // The buffer's address is stored at `%handler` itself.
+        const _: () = assert!(kernel_abi::HANDLER_BUFFER_OFFSET == 0);
         let Some(size) = self.handler_size else {
             return "";
         };
@@ -575,10 +631,12 @@ impl Wrapper<'_> {
             "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
         );
         if self.kernel.spec_constants_buffer {
+            let (global, generic) = (space(Memory::Global), space(Memory::Generic));
+            let buffer = parameter_name(0, Role::SpecConstantsBuffer);
             let _ = writeln!(
                 text,
-                "  %buffer = addrspacecast ptr addrspace(1) %spec_constants to ptr addrspace(4)\n  \
-                 store ptr addrspace(4) %buffer, ptr %handler, align 8"
+                "  %buffer = addrspacecast ptr addrspace({global}) %{buffer} to ptr addrspace({generic})\n  \
+                 store ptr addrspace({generic}) %buffer, ptr %handler, align 8"
             );
         }
         ", ptr %handler"
@@ -586,10 +644,11 @@ impl Wrapper<'_> {
 
     /// `%cast`: the object's address in the address space the body expects.
     fn write_object_cast(&self, text: &mut String) {
-        if self.object_space == GENERIC {
+        let generic = space(Memory::Generic);
+        if self.object_space == generic {
             let _ = writeln!(
                 text,
-                "  %cast = addrspacecast ptr %object to ptr addrspace(4)"
+                "  %cast = addrspacecast ptr %object to ptr addrspace({generic})"
             );
         } else {
             // Upstream's spirv64 kernels take a global pointer: on the OpenCL CPU device every
@@ -597,54 +656,61 @@ impl Wrapper<'_> {
             // own code does between address spaces.
             let _ = writeln!(
                 text,
-                "  %address = ptrtoint ptr %object to i64\n  %cast = inttoptr i64 %address to ptr addrspace(1)"
+                "  %address = ptrtoint ptr %object to i64\n  %cast = inttoptr i64 %address to ptr addrspace({})",
+                self.object_space
             );
         }
     }
 }
 
-/// The wrapper's parameters: the runtime's, in order (`kernel_abi`), named `%<name>`. The
-/// argument writers name what they read; a count that differs from the runtime's is a bug
-/// the kernel must not be built with.
-fn parameter_list(
-    parameters: &[RuntimeParameter],
-    names: &[String],
-) -> Result<Vec<String>, String> {
-    if parameters.len() != names.len() {
-        return Err(format!(
-            "internal error: the runtime passes {} parameters, the wrapper reads {}",
-            parameters.len(),
-            names.len()
-        ));
+/// The name of argument `n`'s parameter of role `role` (the spec-constant buffer's has no
+/// argument): `a<n>` for its value, pointer or memory, `a<n>.access`, `.memory`, `.offset`
+/// for an accessor's ranges, `a<n>.output`, `.offsets`, `.flush` (and their ranges) and
+/// `a<n>.flush_size` for a stream's.
+fn parameter_name(n: usize, role: Role) -> String {
+    let range = |part| match part {
+        AccessorPart::Data => "",
+        AccessorPart::AccessRange => ".access",
+        AccessorPart::MemoryRange => ".memory",
+        AccessorPart::Offset => ".offset",
+    };
+    match role {
+        Role::Value | Role::Pointer => format!("a{n}"),
+        Role::Accessor(part) => format!("a{n}{}", range(part)),
+        Role::StreamBuffer(buffer, part) => {
+            let buffer = match buffer {
+                StreamBuffer::Output => "output",
+                StreamBuffer::Offsets => "offsets",
+                StreamBuffer::Flush => "flush",
+            };
+            format!("a{n}.{buffer}{}", range(part))
+        }
+        Role::StreamFlushSize => format!("a{n}.flush_size"),
+        Role::SpecConstantsBuffer => "spec_constants".to_string(),
     }
-    Ok(parameters
-        .iter()
-        .zip(names)
-        .map(|(parameter, name)| match parameter {
-            RuntimeParameter::Memory { address_space } => {
-                format!("ptr addrspace({address_space}) %{name}")
-            }
-            RuntimeParameter::Bytes { size } => format!("ptr byval({{ [{size} x i8] }}) %{name}"),
-        })
-        .collect())
 }
 
-/// The names of argument `n`'s parameters and the code storing its value into `%object`.
-fn write_argument(n: usize, argument: &KernelArgument, names: &mut Vec<String>, code: &mut String) {
+/// The code storing argument `n`'s value into `%object`, from its parameters.
+fn write_argument(n: usize, argument: &KernelArgument, code: &mut String) {
     let offset = argument.offset;
     match argument.kind {
         ArgumentKind::Bytes { size } => {
-            names.push(format!("a{n}"));
             let to = object_field(code, n, offset);
-            copy_bytes(code, &to, &format!("%a{n}"), size);
+            copy_bytes(
+                code,
+                &to,
+                &format!("%{}", parameter_name(n, Role::Value)),
+                size,
+            );
         }
         ArgumentKind::Pointer => {
-            names.push(format!("a{n}"));
             let to = object_field(code, n, offset);
+            let (global, generic) = (space(Memory::Global), space(Memory::Generic));
+            let pointer = parameter_name(n, Role::Pointer);
             let _ = writeln!(
                 code,
-                "  %a{n}.generic = addrspacecast ptr addrspace(1) %a{n} to ptr addrspace(4)\n  \
-                 store ptr addrspace(4) %a{n}.generic, ptr {to}, align 1"
+                "  %{pointer}.generic = addrspacecast ptr addrspace({global}) %{pointer} to ptr addrspace({generic})\n  \
+                 store ptr addrspace({generic}) %{pointer}.generic, ptr {to}, align 1"
             );
         }
         ArgumentKind::Accessor {
@@ -658,15 +724,15 @@ fn write_argument(n: usize, argument: &KernelArgument, names: &mut Vec<String>, 
                 offset,
                 dimensions,
                 element_size,
-                address_space: target.address_space(),
+                address_space: space(target.memory()),
                 keeps_offset,
             };
-            accessor.write(names, code);
+            accessor.write(code);
         }
         ArgumentKind::LocalAccessor { dimensions } => {
-            write_local_accessor(n, offset, dimensions, names, code);
+            write_local_accessor(n, offset, dimensions, code);
         }
-        ArgumentKind::Stream { .. } => write_stream(n, offset, names, code),
+        ArgumentKind::Stream { .. } => write_stream(n, offset, code),
     }
 }
 
@@ -686,43 +752,52 @@ fn copy_bytes(code: &mut String, to: &str, from: &str, size: u64) {
     );
 }
 
-/// The names of an accessor's four parameters: `<name>` (its memory), then its ranges
-/// `<name>.access`, `<name>.memory`, `<name>.offset`.
-fn push_accessor_names(name: &str, names: &mut Vec<String>) {
-    names.push(name.to_string());
-    for range in ["access", "memory", "offset"] {
-        names.push(format!("{name}.{range}"));
+/// The LLVM type of a stream `__init` parameter of type `ty`.
+fn stream_parameter_type(ty: ParameterType) -> String {
+    match ty {
+        ParameterType::Pointer { address_space } => format!("ptr addrspace({address_space})"),
+        ParameterType::Bytes { size } => format!("i{}", size * 8),
+        ParameterType::DynamicSharedOffset => "i64".to_string(),
     }
 }
 
-/// A `sycl::stream` argument: the runtime's thirteen arguments (three one-dimensional global
-/// accessors, then the flush buffer's size as 8 bytes) go to the stream's own `__init`
-/// through [`STREAM_INIT`], at `%a<n>.stream`, the stream inside the object.
-fn write_stream(n: usize, offset: u64, names: &mut Vec<String>, code: &mut String) {
+/// The wrappers' declarations of the stream functions (both take the stream by generic
+/// pointer; `__init` the stream's parameters as the runtime passes them, ranges by value).
+fn stream_function_declarations() -> String {
+    let generic = format!("ptr addrspace({})", space(Memory::Generic));
+    let parameters: Vec<String> = kernel_abi::stream_parameters()
+        .iter()
+        .map(|p| stream_parameter_type(p.ty(TARGET)))
+        .collect();
+    format!(
+        "declare spir_func void @{STREAM_INIT}({generic}, {})\n\
+         declare spir_func void @{STREAM_FINALIZE}({generic})\n",
+        parameters.join(", ")
+    )
+}
+
+/// A `sycl::stream` argument: the runtime's thirteen arguments
+/// ([`kernel_abi::stream_parameters`]) go to the stream's own `__init` through
+/// [`STREAM_INIT`], at `%a<n>.stream`, the stream inside the object; the ranges and the
+/// flush-buffer size by value.
+fn write_stream(n: usize, offset: u64, code: &mut String) {
     let mut call = Vec::new();
-    for part in ["output", "offsets", "flush"] {
-        let name = format!("a{n}.{part}");
-        push_accessor_names(&name, names);
-        call.push(format!("ptr addrspace({GLOBAL_SPACE}) %{name}"));
-        for range in ["access", "memory", "offset"] {
-            let _ = writeln!(
-                code,
-                "  %{name}.{range}.value = load i64, ptr %{name}.{range}, align 1"
-            );
-            call.push(format!("i64 %{name}.{range}.value"));
+    for parameter in kernel_abi::stream_parameters() {
+        let name = parameter_name(n, parameter.role());
+        let ty = stream_parameter_type(parameter.ty(TARGET));
+        if let RuntimeParameter::Bytes { .. } = parameter {
+            let _ = writeln!(code, "  %{name}.value = load {ty}, ptr %{name}, align 1");
+            call.push(format!("{ty} %{name}.value"));
+        } else {
+            call.push(format!("{ty} %{name}"));
         }
     }
-    names.push(format!("a{n}.flush_size"));
-    let _ = writeln!(
-        code,
-        "  %a{n}.flush_size.value = load i64, ptr %a{n}.flush_size, align 1"
-    );
-    call.push(format!("i64 %a{n}.flush_size.value"));
     let field = object_field(code, n, offset);
+    let generic = space(Memory::Generic);
     let _ = writeln!(
         code,
-        "  %a{n}.stream = addrspacecast ptr {field} to ptr addrspace(4)\n  \
-         call spir_func void @{STREAM_INIT}(ptr addrspace(4) %a{n}.stream, {})",
+        "  %a{n}.stream = addrspacecast ptr {field} to ptr addrspace({generic})\n  \
+         call spir_func void @{STREAM_INIT}(ptr addrspace({generic}) %a{n}.stream, {})",
         call.join(", ")
     );
 }
@@ -738,35 +813,47 @@ struct AccessorArgument {
 }
 
 impl AccessorArgument {
-    /// Device accessor: id offset, range access_range, range memory_range, pointer; the
-    /// pointer is advanced by the offset's linear index (row-major over the memory range), as
-    /// the accessor's __init does.
-    fn write(&self, names: &mut Vec<String>, code: &mut String) {
+    /// The `%a<n>…` parameter of `part`.
+    fn parameter(&self, part: AccessorPart) -> String {
+        format!("%{}", parameter_name(self.n, Role::Accessor(part)))
+    }
+
+    /// `%f<n>.<offset>`: where the device accessor keeps `part`.
+    fn field(&self, code: &mut String, part: AccessorPart) -> String {
+        let at = self.offset + part.device_offset(false, self.dimensions);
+        object_field(code, self.n, at)
+    }
+
+    /// The device accessor's fields ([`AccessorPart::device_offset`]); the pointer is advanced
+    /// by the offset's linear index (row-major over the memory range), as the accessor's
+    /// __init does.
+    fn write(&self, code: &mut String) {
         let AccessorArgument {
             n,
-            offset,
             element_size,
             address_space,
             keeps_offset,
             ..
         } = *self;
         let bytes = kernel_abi::range_bytes(self.dimensions);
-        push_accessor_names(&format!("a{n}"), names);
-        if keeps_offset {
-            let to = object_field(code, n, offset);
-            copy_bytes(code, &to, &format!("%a{n}.offset"), bytes);
+        for part in [
+            AccessorPart::Offset,
+            AccessorPart::AccessRange,
+            AccessorPart::MemoryRange,
+        ] {
+            if part != AccessorPart::Offset || keeps_offset {
+                let to = self.field(code, part);
+                copy_bytes(code, &to, &self.parameter(part), bytes);
+            }
         }
-        let to = object_field(code, n, offset + bytes);
-        copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
-        let to = object_field(code, n, offset + 2 * bytes);
-        copy_bytes(code, &to, &format!("%a{n}.memory"), bytes);
         let linear = self.write_linear_offset(code);
+        let data = self.parameter(AccessorPart::Data);
         let _ = writeln!(
             code,
             "  %a{n}.bytes = mul i64 {linear}, {element_size}\n  \
-             %a{n}.data = getelementptr i8, ptr addrspace({address_space}) %a{n}, i64 %a{n}.bytes"
+             %a{n}.data = getelementptr i8, ptr addrspace({address_space}) {data}, i64 %a{n}.bytes"
         );
-        let to = object_field(code, n, offset + 3 * bytes);
+        let to = self.field(code, AccessorPart::Data);
         let _ = writeln!(
             code,
             "  store ptr addrspace({address_space}) %a{n}.data, ptr {to}, align 1"
@@ -780,12 +867,16 @@ impl AccessorArgument {
         if !self.keeps_offset {
             return linear;
         }
+        let (offset, memory) = (
+            self.parameter(AccessorPart::Offset),
+            self.parameter(AccessorPart::MemoryRange),
+        );
         for d in 0..u64::from(self.dimensions) {
             let _ = writeln!(
                 code,
-                "  %a{n}.o{d}.p = getelementptr inbounds i64, ptr %a{n}.offset, i64 {d}\n  \
+                "  %a{n}.o{d}.p = getelementptr inbounds i64, ptr {offset}, i64 {d}\n  \
                  %a{n}.o{d} = load i64, ptr %a{n}.o{d}.p, align 1\n  \
-                 %a{n}.m{d}.p = getelementptr inbounds i64, ptr %a{n}.memory, i64 {d}\n  \
+                 %a{n}.m{d}.p = getelementptr inbounds i64, ptr {memory}, i64 {d}\n  \
                  %a{n}.m{d} = load i64, ptr %a{n}.m{d}.p, align 1\n  \
                  %a{n}.s{d} = mul i64 {linear}, %a{n}.m{d}\n  \
                  %a{n}.l{d} = add i64 %a{n}.s{d}, %a{n}.o{d}"
@@ -796,25 +887,26 @@ impl AccessorArgument {
     }
 }
 
-/// Device local accessor: range access_range, range memory_range, id offset, pointer; its
-/// __init keeps the size (the access range) as the memory range.
-fn write_local_accessor(
-    n: usize,
-    offset: u64,
-    dimensions: u32,
-    names: &mut Vec<String>,
-    code: &mut String,
-) {
+/// A local accessor argument: its fields ([`AccessorPart::device_offset`]) as its __init
+/// fills them, which keeps the size (the access range) as the memory range too and leaves the
+/// offset zero.
+fn write_local_accessor(n: usize, offset: u64, dimensions: u32, code: &mut String) {
     let bytes = kernel_abi::range_bytes(dimensions);
-    push_accessor_names(&format!("a{n}"), names);
-    let to = object_field(code, n, offset);
-    copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
-    let to = object_field(code, n, offset + bytes);
-    copy_bytes(code, &to, &format!("%a{n}.access"), bytes);
-    let to = object_field(code, n, offset + 3 * bytes);
+    let at = |part: AccessorPart| offset + part.device_offset(true, dimensions);
+    let access = format!(
+        "%{}",
+        parameter_name(n, Role::Accessor(AccessorPart::AccessRange))
+    );
+    for part in [AccessorPart::AccessRange, AccessorPart::MemoryRange] {
+        let to = object_field(code, n, at(part));
+        copy_bytes(code, &to, &access, bytes);
+    }
+    let to = object_field(code, n, at(AccessorPart::Data));
+    let local = space(Memory::Local);
+    let memory = parameter_name(n, Role::Accessor(AccessorPart::Data));
     let _ = writeln!(
         code,
-        "  store ptr addrspace({LOCAL_SPACE}) %a{n}, ptr {to}, align 1"
+        "  store ptr addrspace({local}) %{memory}, ptr {to}, align 1"
     );
 }
 
@@ -966,7 +1058,7 @@ pub struct Targets {
     pub cpu_ahead_of_time: bool,
 }
 
-/// How long each step of [`build_image`] took, in order.
+/// How long each step of [`build_images`] took, in order.
 pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec
@@ -1162,6 +1254,20 @@ mod stream_tests {
             .expect_err("a stream kernel without the stream functions");
         assert!(matches!(&error, DeviceError::NoStreamFunctions(k) if k == "_ZTS1K"));
         assert!(error.to_string().contains("<sycl/stream.hpp>"));
+    }
+
+    /// A device `<sycl/stream.hpp>` whose `__init` wrapper takes other parameters than the
+    /// runtime passes (here: one accessor range short) is refused, not called wrongly.
+    #[test]
+    fn a_stream_init_of_another_signature_is_refused() {
+        let text = module_text(true).replace(", i64 %fo, i64 %n)", ", i64 %n)");
+        let ctx = Context::new();
+        let mut module = ctx
+            .parse_ir(text.into_bytes(), "test")
+            .expect("hand-written IR parses");
+        let error = wrap_kernels(&mut module, false, "k.cpp", stream_layout)
+            .expect_err("an __init of 13 parameters");
+        assert!(error.to_string().contains("takes 13 parameters"), "{error}");
     }
 
     #[test]

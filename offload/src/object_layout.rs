@@ -4,17 +4,19 @@
 //! this read unless the user asked for it). The debug information holds what libclang cannot
 //! give: base-class subobjects with their offsets, and the kernels of every instantiation the
 //! device compile emitted (function templates referenced only by address, member functions of
-//! class templates). It decomposes the object as DPC++ does: pointers, buffer and local
-//! accessors and streams apart, structs and arrays holding them (members and bases) replaced
-//! by their parts, everything else as bytes.
+//! class templates). The object is decomposed as DPC++ does, by the rule the front end uses
+//! too (`model::kernel_abi::decompose`); this module answers its questions about types from
+//! the debug information (members and bases, bit-fields, forward declarations, references).
+
+use std::marker::PhantomData;
 
 use thiserror::Error;
 
 use crate::llvm::{DiKind, DiNode, Function, Module};
 
+use model::kernel_abi::decompose::{MAX_DEPTH, ObjectWalk, Part, Parts, TypeClass, decompose};
 use model::kernel_abi::{
-    self, ArgumentKind, KernelArgument, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES,
-    SpecialClassFacts,
+    self, ArgumentKind, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES, SpecialClassFacts,
 };
 
 /// DWARF tags.
@@ -37,9 +39,6 @@ const TAG_ATOMIC: u16 = 0x47;
 const FLAG_FWD_DECL: u32 = 1 << 2;
 const FLAG_STATIC_MEMBER: u32 = 1 << 12;
 const FLAG_BIT_FIELD: u32 = 1 << 19;
-
-/// Records nest at most this deep (as in the front end's walk).
-const MAX_DEPTH: u32 = 16;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ObjectLayoutError {
@@ -115,68 +114,60 @@ fn object_type(kernel: Function<'_>) -> Option<DiNode<'_>> {
 
 /// The layout of a kernel object of (record) type `object`.
 pub(crate) fn layout_of(object: DiNode<'_>) -> Result<KernelLayout, ObjectLayoutError> {
-    let mut arguments = Vec::new();
-    Decompose {
-        arguments: &mut arguments,
-    }
-    .record(object, 0, 0)?;
+    let mut walk = DebugInfoWalk(PhantomData);
+    let members = walk.record(object)?;
     Ok(KernelLayout {
         object_size: bytes(object.size_bits().unwrap_or(0)),
-        arguments,
+        arguments: decompose(&mut walk, members)?,
     })
 }
 
-struct Decompose<'a> {
-    arguments: &'a mut Vec<KernelArgument>,
-}
+/// The decomposition's questions ([`decompose`]) answered from the debug information.
+struct DebugInfoWalk<'m>(PhantomData<DiNode<'m>>);
 
-impl Decompose<'_> {
-    /// The members and bases of `record` at `base`.
-    fn record(
-        &mut self,
-        record: DiNode<'_>,
-        base: u64,
-        depth: u32,
-    ) -> Result<(), ObjectLayoutError> {
+impl<'m> DebugInfoWalk<'m> {
+    /// The members and bases of `record` (bit-fields as the bytes holding them).
+    fn record(&self, record: DiNode<'m>) -> Result<Vec<Part<DiNode<'m>>>, ObjectLayoutError> {
         complete(record)?;
+        let mut parts = Vec::new();
         for element in record.elements() {
-            let offset = base + bytes(element.offset_bits().unwrap_or(0));
+            let offset = bytes(element.offset_bits().unwrap_or(0));
             let flags = element.flags().unwrap_or(0);
             match element.tag() {
-                Some(TAG_INHERITANCE) => {
-                    let Some(ty) = element.ty() else { continue };
-                    self.value(ty, offset, depth + 1)?;
-                }
                 Some(TAG_MEMBER) if flags & FLAG_STATIC_MEMBER != 0 => {}
                 Some(TAG_MEMBER) if flags & FLAG_BIT_FIELD != 0 => {
                     // The bytes holding the bits (neighbouring bit-fields share some).
                     let first = element.offset_bits().unwrap_or(0);
                     let end = first + element.size_bits().unwrap_or(0);
-                    let start = base + first / 8;
-                    let size = base + end.div_ceil(8) - start;
-                    self.push(start, ArgumentKind::Bytes { size });
+                    let start = first / 8;
+                    let size = end.div_ceil(8) - start;
+                    parts.push(Part::Bytes {
+                        offset: start,
+                        size,
+                    });
                 }
-                Some(TAG_MEMBER) => {
-                    let Some(ty) = element.ty() else { continue };
-                    self.value(ty, offset, depth + 1)?;
+                Some(TAG_INHERITANCE | TAG_MEMBER) => {
+                    if let Some(ty) = element.ty() {
+                        parts.push(Part::Value { ty, offset });
+                    }
                 }
                 _ => {}
             }
         }
-        Ok(())
+        Ok(parts)
     }
+}
 
-    /// One value of type `ty` at `offset`.
-    fn value(&mut self, ty: DiNode<'_>, offset: u64, depth: u32) -> Result<(), ObjectLayoutError> {
+impl<'m> ObjectWalk for DebugInfoWalk<'m> {
+    type Type = DiNode<'m>;
+    type Error = ObjectLayoutError;
+
+    fn classify(&mut self, ty: DiNode<'m>) -> Result<TypeClass, ObjectLayoutError> {
         let Some(ty) = unqualified(ty) else {
-            return Ok(());
+            return Ok(TypeClass::Nothing);
         };
-        let size = bytes(ty.size_bits().unwrap_or(0));
         match ty.tag() {
-            Some(TAG_POINTER) => {
-                self.push(offset, ArgumentKind::Pointer);
-                return Ok(());
-            }
+            Some(TAG_POINTER) => return Ok(TypeClass::Pointer),
             // A capture by reference: the device cannot reach the host object it names.
             Some(TAG_REFERENCE | TAG_RVALUE_REFERENCE) => {
                 return Err(ObjectLayoutError::Reference);
@@ -184,33 +175,36 @@ impl Decompose<'_> {
             _ => {}
         }
         if let Some(special) = special_class(ty) {
-            self.push(offset, special_argument(ty, &special)?);
-            return Ok(());
+            return Ok(TypeClass::Special(Some(special_argument(ty, &special)?)));
         }
-        if depth < MAX_DEPTH && holds_special(ty, 0)? {
-            if ty.tag() == Some(TAG_ARRAY) {
-                let Some(element) = ty.ty().and_then(unqualified) else {
-                    return Ok(());
-                };
-                let step = bytes(element.size_bits().unwrap_or(0));
-                if step == 0 {
-                    return Err(ObjectLayoutError::Incomplete(type_name(element)));
-                }
-                for i in 0..size / step {
-                    self.value(element, offset + i * step, depth + 1)?;
-                }
-                return Ok(());
-            }
-            return self.record(ty, offset, depth + 1);
-        }
-        if size > 0 {
-            self.push(offset, ArgumentKind::Bytes { size });
-        }
-        Ok(())
+        Ok(TypeClass::Value {
+            size: bytes(ty.size_bits().unwrap_or(0)),
+        })
     }
 
-    fn push(&mut self, offset: u64, kind: ArgumentKind) {
-        self.arguments.push(KernelArgument { offset, kind });
+    fn holds_special(&mut self, ty: DiNode<'m>) -> Result<bool, ObjectLayoutError> {
+        holds_special(ty, 0)
+    }
+
+    fn parts(&mut self, ty: DiNode<'m>) -> Result<Parts<DiNode<'m>>, ObjectLayoutError> {
+        let Some(ty) = unqualified(ty) else {
+            return Ok(Parts::Record(Vec::new()));
+        };
+        if ty.tag() != Some(TAG_ARRAY) {
+            return self.record(ty).map(Parts::Record);
+        }
+        let Some(element) = ty.ty().and_then(unqualified) else {
+            return Ok(Parts::Record(Vec::new()));
+        };
+        let stride = bytes(element.size_bits().unwrap_or(0));
+        if stride == 0 {
+            return Err(ObjectLayoutError::Incomplete(type_name(element)));
+        }
+        Ok(Parts::Array {
+            element,
+            stride,
+            count: bytes(ty.size_bits().unwrap_or(0)) / stride,
+        })
     }
 }
 

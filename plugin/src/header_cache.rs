@@ -1,12 +1,11 @@
 //! Intel's SYCL headers, parsed once and reused by every analysis that starts with them.
 //!
 //! The analysis is a second parse of the TU beside the compiler's own, and almost all of it is
-//! `<sycl/sycl.hpp>` (matmul: 5.2 s CPU of a 5.3 s parse). The analysis needs the user's code
+//! `<sycl/sycl.hpp>`. The analysis needs the user's code
 //! in full but nothing of the headers' function bodies, so the headers are parsed once with
 //! bodies skipped (clang keeps constexpr and deduced-return bodies: whatever later code may
-//! evaluate or deduce) and saved as an AST that the analysis loads with `-include-pch`.
-//! Measured on examples/matmul.cpp: building the AST 3.4 s once, then each analysis parse
-//! 0.4 s instead of 5.2 s.
+//! evaluate or deduce) and saved as an AST that the analysis loads with `-include-pch`; the
+//! AST is built once per set of flags (measured: `docs/benchmarks.md`).
 //!
 //! The AST stands in for the source's own first line, so it is used only where that is exact:
 //! the source's first tokens are `#include <sycl/sycl.hpp>` (nothing before it can change what

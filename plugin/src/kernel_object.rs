@@ -3,16 +3,19 @@
 //! accessors replaced by their members, recursively. The layout facts come from libclang's
 //! host-side record layout, which equals the device one: Intel's headers pad host accessors to
 //! the size of device accessors for exactly this reason (the driver checks the sizes agree).
+//! The decomposition rule is `model::kernel_abi::decompose`, shared with the device compile's
+//! walk; this module answers its questions about types from libclang.
+
+use std::marker::PhantomData;
 
 use crate::libclang::{self as lc, Cursor, Type};
 use crate::model::KernelObject;
-use crate::model::kernel_abi::{
-    self, ArgumentKind, KernelArgument, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES,
-    SpecialClassFacts,
+use crate::model::kernel_abi::decompose::{
+    MAX_DEPTH, ObjectWalk, Part, Parts, TypeClass, decompose,
 };
-
-/// Records nest at most this deep before the walk gives up on them (as bytes).
-const MAX_DEPTH: u32 = 16;
+use crate::model::kernel_abi::{
+    self, ArgumentKind, KernelLayout, SPECIAL_KERNEL_ARGUMENT_CLASSES, SpecialClassFacts,
+};
 
 /// The kernel object of a launch whose callable has type `object` (canonical record type),
 /// launched through `launcher`. Returns the object and the special types it captures that
@@ -24,20 +27,21 @@ pub(crate) fn describe(
     record: Cursor<'_>,
     launcher: Cursor<'_>,
 ) -> (Option<KernelObject>, Vec<String>) {
-    let mut unsupported = Vec::new();
     let Some(size) = object.size_of() else {
         // No layout: the special types found by name are all that can be said.
         return (None, special_types(object));
     };
-    let mut arguments = Vec::new();
-    let mut walk = Walk {
-        arguments: &mut arguments,
-        unsupported: &mut unsupported,
+    let mut walk = HostWalk {
+        types: PhantomData,
+        unsupported: Vec::new(),
         through_bases: has_bases(object),
     };
-    if !walk.fields(object, 0, 0) {
+    let Ok(arguments) = walk
+        .fields(object)
+        .and_then(|members| decompose(&mut walk, members))
+    else {
         return (None, special_types(object));
-    }
+    };
     let arguments_complete = !walk.through_bases;
     let call_operator = record
         .children()
@@ -56,75 +60,82 @@ pub(crate) fn describe(
         },
         arguments_complete,
     };
-    (Some(object), unsupported)
+    (Some(object), walk.unsupported)
 }
 
-struct Walk<'a> {
-    arguments: &'a mut Vec<KernelArgument>,
-    unsupported: &'a mut Vec<String>,
+/// A layout libclang cannot give (an incomplete or dependent type, a field without offset).
+struct NoLayout;
+
+/// The decomposition's questions ([`decompose`]) answered from libclang's host types.
+struct HostWalk<'tu> {
+    types: PhantomData<Type<'tu>>,
+    /// The special classes captured that cannot be passed, spelled as clang prints them.
+    unsupported: Vec<String>,
     /// Part of the object lies in base-class subobjects, which libclang cannot place.
     through_bases: bool,
 }
 
-impl Walk<'_> {
-    /// The fields of `record` at `base`; false when a layout is unknown.
-    fn fields(&mut self, record: Type<'_>, base: u64, depth: u32) -> bool {
-        for field in record.fields() {
-            let Some(offset) = field.field_offset() else {
-                return false;
-            };
-            if !self.value(field.ty(), base + offset, depth) {
-                return false;
-            }
-        }
-        true
+impl<'tu> HostWalk<'tu> {
+    /// The fields of `record` at their offsets.
+    fn fields(&self, record: Type<'tu>) -> Result<Vec<Part<Type<'tu>>>, NoLayout> {
+        record
+            .fields()
+            .into_iter()
+            .map(|field| {
+                let offset = field.field_offset().ok_or(NoLayout)?;
+                Ok(Part::Value {
+                    ty: field.ty(),
+                    offset,
+                })
+            })
+            .collect()
     }
+}
 
-    /// One value of type `ty` at `offset`.
-    fn value(&mut self, ty: Type<'_>, offset: u64, depth: u32) -> bool {
+impl<'tu> ObjectWalk for HostWalk<'tu> {
+    type Type = Type<'tu>;
+    type Error = NoLayout;
+
+    fn classify(&mut self, ty: Type<'tu>) -> Result<TypeClass, NoLayout> {
         let ty = ty.canonical();
-        let Some(size) = ty.size_of() else {
-            return false;
-        };
+        let size = ty.size_of().ok_or(NoLayout)?;
         if size == 0 {
-            return true;
+            return Ok(TypeClass::Nothing);
         }
         if ty.kind() == lc::CXType_Pointer {
-            self.push(offset, ArgumentKind::Pointer);
-            return true;
+            return Ok(TypeClass::Pointer);
         }
-        if let Some(kind) = special_kind(ty) {
-            match kind {
-                Some(kind) => self.push(offset, kind),
-                None => self.unsupported.push(ty.spelling()),
+        Ok(match special_kind(ty) {
+            Some(Some(kind)) => TypeClass::Special(Some(kind)),
+            Some(None) => {
+                self.unsupported.push(ty.spelling());
+                TypeClass::Special(None)
             }
-            return true;
-        }
-        if depth < MAX_DEPTH && holds_special(ty) {
-            if let Some(element) = ty.array_element() {
-                let Some(step) = element.size_of().filter(|&s| s > 0) else {
-                    return false;
-                };
-                for i in 0..size / step {
-                    if !self.value(element, offset + i * step, depth + 1) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            if has_bases(ty) {
-                // Base-class subobjects have no field cursor: their members cannot be placed.
-                self.through_bases = true;
-                return true;
-            }
-            return self.fields(ty, offset, depth + 1);
-        }
-        self.push(offset, ArgumentKind::Bytes { size });
-        true
+            None => TypeClass::Value { size },
+        })
     }
 
-    fn push(&mut self, offset: u64, kind: ArgumentKind) {
-        self.arguments.push(KernelArgument { offset, kind });
+    fn holds_special(&mut self, ty: Type<'tu>) -> Result<bool, NoLayout> {
+        Ok(holds_special(ty))
+    }
+
+    fn parts(&mut self, ty: Type<'tu>) -> Result<Parts<Type<'tu>>, NoLayout> {
+        let ty = ty.canonical();
+        if let Some(element) = ty.array_element() {
+            let stride = element.size_of().filter(|&s| s > 0).ok_or(NoLayout)?;
+            let size = ty.size_of().ok_or(NoLayout)?;
+            return Ok(Parts::Array {
+                element,
+                stride,
+                count: size / stride,
+            });
+        }
+        if has_bases(ty) {
+            // Base-class subobjects have no field cursor: their members cannot be placed.
+            self.through_bases = true;
+            return Ok(Parts::Record(Vec::new()));
+        }
+        self.fields(ty).map(Parts::Record)
     }
 }
 
@@ -228,13 +239,16 @@ fn collect_special(ty: Type<'_>, depth: u32, out: &mut Vec<String>) {
     if in_sycl_tree(record.specialized_template().unwrap_or(record)) {
         return;
     }
+    // Bases first, as they are declared; then the type's fields (libclang lists no field
+    // cursors among the children of an implicitly instantiated class template
+    // specialization).
     for c in record.children() {
-        if matches!(
-            c.kind(),
-            lc::CXCursor_CXXBaseSpecifier | lc::CXCursor_FieldDecl
-        ) {
+        if c.kind() == lc::CXCursor_CXXBaseSpecifier {
             collect_special(c.ty(), depth + 1, out);
         }
+    }
+    for field in ty.fields() {
+        collect_special(field.ty(), depth + 1, out);
     }
 }
 

@@ -3,8 +3,10 @@
 //! symbolic ID (`__builtin_sycl_unique_stable_id`) and enclosing scopes, and every kernel that
 //! takes a `kernel_handler`.
 //!
-//! All libclang calls live in the private `libclang` module; this crate's public surface is
-//! [`analyze`] and the plain data of the `model` crate, re-exported as [`model`].
+//! All libclang calls live in the private `libclang` module; no libclang type is public. The
+//! public surface: [`analyze`], [`spec_ids_named`], [`load_libclang`], the first-include test
+//! ([`starts_with_sycl_include`]), [`sycl_attribute_spans`], [`Options`] and [`Error`], and
+//! the plain data of the `model` crate, re-exported as [`model`].
 
 #![deny(unsafe_code)]
 
@@ -16,7 +18,7 @@ mod host_attributes;
 mod kernel_object;
 #[allow(unsafe_code)]
 mod libclang;
-pub mod prefix;
+mod prefix;
 mod probe_parse;
 mod reduction_kernels;
 
@@ -27,9 +29,7 @@ pub use host_attributes::sycl_attribute_spans;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-pub use model::{
-    Analysis, Callable, Inlining, Kernel, KernelObject, Linkage, Scope, SourceLocation, SpecId,
-};
+pub use model::{Analysis, Inlining, Kernel, Linkage, Scope, SourceLocation, SpecId};
 
 /// How to analyse one TU.
 #[derive(Clone, Debug)]
@@ -188,7 +188,7 @@ fn parse_error(failure: libclang::ParseFailure, source: &Path) -> Error {
 }
 
 /// The unique prefix for `options`: explicit, else from the flags, else deterministic.
-pub fn unique_prefix_for(options: &Options) -> Result<String, Error> {
+fn unique_prefix_for(options: &Options) -> Result<String, Error> {
     let chosen = match (&options.unique_prefix, prefix::from_flags(&options.args)) {
         (Some(p), _) => p.clone(),
         (None, Some(p)) => p.into_owned(),
@@ -366,7 +366,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     }
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
-    let unsupported = collected.unsupported;
     let kernel_restrictions = collected.kernel_restrictions;
     let spec_ids = if probes.is_empty() {
         collected
@@ -405,7 +404,6 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         dependencies,
         warnings,
         local_spec_ids,
-        unsupported,
         kernel_restrictions,
     })
 }

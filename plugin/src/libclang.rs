@@ -677,7 +677,6 @@ fn file_path(file: CXFile) -> Option<PathBuf> {
 }
 
 /// What a visitor callback tells the walk to do next.
-#[allow(dead_code)]
 pub(crate) enum Walk {
     Break,
     Continue,

@@ -11,7 +11,7 @@ use std::os::unix::ffi::OsStrExt;
 use sha2::{Digest, Sha256};
 
 /// `uid` + 16 lowercase hex digits from a hash of `source` (as given) and the TU-relevant flags.
-pub fn deterministic(source: &OsStr, args: &[OsString]) -> String {
+pub(crate) fn deterministic(source: &OsStr, args: &[OsString]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(b"sycl-specconst-prefix-v1\0");
     hasher.update(source.as_bytes());
@@ -53,7 +53,7 @@ fn changes_the_tu(arg: &clang_args::Arg<'_>) -> bool {
 /// Checks an explicit prefix: it is embedded in C string literals and IR names, so only
 /// `[A-Za-z0-9_]` is allowed, and (intel/llvm#9898) it must not start with a digit.
 /// The empty prefix is allowed: old DPC++ tests use it (IDs then start with `____Z`).
-pub fn validate(prefix: &str) -> Result<(), String> {
+pub(crate) fn validate(prefix: &str) -> Result<(), String> {
     if let Some(bad) = prefix
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_'))
@@ -72,7 +72,7 @@ pub fn validate(prefix: &str) -> Result<(), String> {
 
 /// The prefix given in the compile flags as `-fsycl-unique-prefix=…` (last one wins, as in clang).
 /// Bytes that are not UTF-8 come back replaced, so that `validate` refuses them.
-pub fn from_flags(args: &[OsString]) -> Option<std::borrow::Cow<'_, str>> {
+pub(crate) fn from_flags(args: &[OsString]) -> Option<std::borrow::Cow<'_, str>> {
     clang_args::last_value(args, clang_args::Id::SyclUniquePrefix)
         .map(|value| String::from_utf8_lossy(value.as_bytes()))
 }

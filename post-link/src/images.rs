@@ -1,6 +1,6 @@
 //! Device images from a linked module: device-code split (`-split`, `-fsycl-device-code-split`),
 //! each image's code bytes (bitcode, text, SPIR-V) and property sets. Shared by
-//! `sycl-post-link` (`tool`) and `sycl-clang++` (`device`).
+//! `sycl-post-link` (its binary's `tool` module) and `sycl-clang++` (`device`).
 
 use crate::llvm::{self, Module, TargetMachine, ValueKind};
 use crate::lower;
@@ -29,7 +29,7 @@ pub enum CodeFormat {
 }
 
 impl CodeFormat {
-    pub(crate) fn ext(self) -> &'static str {
+    pub fn ext(self) -> &'static str {
         match self {
             CodeFormat::Bitcode => "bc",
             CodeFormat::Text => "ll",
@@ -61,7 +61,7 @@ pub fn split_modules<'c>(module: Module<'c>, split: Split) -> Result<Vec<Module<
 }
 
 /// The kernels of each image, in module order (empty: one image, nothing split).
-pub(crate) fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
+pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
     // Whatever the mode, kernels with different device requirements get images of their
     // own, as DPC++ splits by optional features: an image states what it needs of a device
     // for all its kernels, and a kernel the device cannot run must not keep the others from
@@ -99,10 +99,7 @@ pub(crate) fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>
 }
 
 /// One image per group of kernels, or `module` itself when `groups` is empty.
-pub(crate) fn images_of<'c>(
-    module: Module<'c>,
-    groups: &[Vec<String>],
-) -> Result<Vec<Module<'c>>, Error> {
+pub fn images_of<'c>(module: Module<'c>, groups: &[Vec<String>]) -> Result<Vec<Module<'c>>, Error> {
     if groups.is_empty() {
         return Ok(vec![module]);
     }

@@ -16,7 +16,7 @@ pub(crate) const RESERVED_SPEC_ID: u32 = 0xFF74_7469;
 pub(crate) const PADDING_ID: u32 = u32::MAX;
 
 #[derive(Debug, Error, PartialEq, Eq)]
-pub enum ModelError {
+pub(crate) enum ModelError {
     #[error("unsupported type {0} in a specialization constant")]
     UnsupportedType(String),
     #[error("default value does not match its type at byte offset {0}")]
@@ -40,7 +40,7 @@ pub enum ModelError {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Kind<T> {
+pub(crate) enum Kind<T> {
     Int(u32),
     Half,
     BFloat,
@@ -65,12 +65,12 @@ pub enum Kind<T> {
 
 /// A sized type with its data-layout facts.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ty<T> {
-    pub kind: Kind<T>,
-    pub store: u64,
-    pub alloc: u64,
-    pub align: u64,
-    pub handle: T,
+pub(crate) struct Ty<T> {
+    pub(crate) kind: Kind<T>,
+    pub(crate) store: u64,
+    pub(crate) alloc: u64,
+    pub(crate) align: u64,
+    pub(crate) handle: T,
 }
 
 /// Largest spec constant the tools take, in scalar elements: a default value is expanded
@@ -156,7 +156,7 @@ impl<T> Ty<T> {
     }
 
     /// Element types with their byte offsets inside the aggregate (empty for scalars).
-    pub fn elements(&self) -> Vec<(&Ty<T>, u64)> {
+    pub(crate) fn elements(&self) -> Vec<(&Ty<T>, u64)> {
         match &self.kind {
             Kind::Struct {
                 fields, offsets, ..
@@ -180,7 +180,7 @@ impl<T> Ty<T> {
     }
 
     /// The mangling code of §3.4.
-    pub fn code(&self) -> Result<String, ModelError> {
+    pub(crate) fn code(&self) -> Result<String, ModelError> {
         Ok(match &self.kind {
             Kind::Int(1) => "b".into(),
             Kind::Int(8) => "a".into(),
@@ -200,7 +200,7 @@ impl<T> Ty<T> {
     }
 
     /// A short LLVM-like spelling for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match &self.kind {
             Kind::Int(w) => format!("i{w}"),
             Kind::Half => "half".into(),
@@ -224,7 +224,7 @@ impl<T> Ty<T> {
 
 /// A constant default value, shaped like its own type.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Const<V> {
+pub(crate) enum Const<V> {
     /// Integer (zero-extended) or IEEE bit pattern, with the LLVM constant.
     Scalar {
         bits: u64,
@@ -237,14 +237,14 @@ pub enum Const<V> {
 
 /// A scalar found at some byte offset of a default value.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Leaf<'a, T, V> {
-    pub ty: &'a Ty<T>,
+pub(crate) struct Leaf<'a, T, V> {
+    pub(crate) ty: &'a Ty<T>,
     /// `None`: a zero coming from `zeroinitializer`.
-    pub value: Option<V>,
+    pub(crate) value: Option<V>,
 }
 
 /// §3.3: byte offset → scalar constant; undef contributes nothing.
-pub fn flatten<'a, T, V: Copy>(
+pub(crate) fn flatten<'a, T, V: Copy>(
     ty: &'a Ty<T>,
     c: &Const<V>,
 ) -> Result<BTreeMap<u64, Leaf<'a, T, V>>, ModelError> {
@@ -297,7 +297,7 @@ fn flatten_into<'a, T, V: Copy>(
 
 /// The operand tree of a native lowering (§3.2): what to emit, in emission order.
 #[derive(Debug, PartialEq)]
-pub enum Node<'a, T, V> {
+pub(crate) enum Node<'a, T, V> {
     /// `__spirv_SpecConstant(id, value)`; `value_ty` is the default's leaf type (the call's
     /// type); `to_bool` adds `trunc … to i1` (bool spec constants with an `i8` default).
     Leaf {
@@ -410,7 +410,7 @@ pub struct Desc {
 }
 
 impl Desc {
-    pub fn new(id: u32, offset: u64, size: u64) -> Result<Self, ModelError> {
+    pub(crate) fn new(id: u32, offset: u64, size: u64) -> Result<Self, ModelError> {
         Ok(Desc {
             id,
             offset: u32::try_from(offset).map_err(|_| ModelError::TooLarge(offset))?,
@@ -532,11 +532,11 @@ pub(crate) struct EmulationLayout {
 /// Placement of a new emulated constant.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct EmulationSlot {
-    pub id: u32,
-    pub offset: u64,
+    pub(crate) id: u32,
+    pub(crate) offset: u64,
     /// Alignment padding inserted before this constant (0 if none); its triple is appended to
     /// the previous constant as `{0xFFFFFFFF, <previous Size>, padding}`.
-    pub padding: u64,
+    pub(crate) padding: u64,
 }
 
 impl EmulationLayout {

@@ -32,29 +32,6 @@ pub(crate) fn base64_encode(bytes: &[u8]) -> String {
     out
 }
 
-/// Inverse of [`base64_encode`]; `None` on a bad character or a 1-character final group.
-pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let idx = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|p| p as u8);
-    let digits: Vec<u8> = text.bytes().map(idx).collect::<Option<_>>()?;
-    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
-    for g in digits.chunks(4) {
-        match *g {
-            [d0, d1, d2, d3] => {
-                out.push(d0 | (d1 << 6));
-                out.push((d1 >> 2) | (d2 << 4));
-                out.push((d2 >> 4) | (d3 << 2));
-            }
-            [d0, d1, d2] => {
-                out.push(d0 | (d1 << 6));
-                out.push((d1 >> 2) | (d2 << 4));
-            }
-            [d0, d1] => out.push(d0 | (d1 << 6)),
-            _ => return None,
-        }
-    }
-    Some(out)
-}
-
 /// The text form of a BYTE_ARRAY value: 8-byte LE bit count, then the data (§8.2).
 pub(crate) fn byte_array_value(data: &[u8]) -> String {
     base64_encode(&byte_array_raw(data))
@@ -119,59 +96,6 @@ impl PropertySets {
     }
 }
 
-/// A `.prop` text that [`PropertySets::read`] refuses: `line N: why`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
-pub struct PropError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl PropertySets {
-    /// Reads what [`PropertySets::write`] (or DPC++'s `sycl-post-link`) wrote: `[set]` lines,
-    /// then `name=1|decimal` or `name=2|base64` lines (a BYTE_ARRAY's 8-byte bit count must
-    /// match its data); empty lines are skipped.
-    pub fn read(text: &str) -> Result<PropertySets, PropError> {
-        let mut sets = PropertySets::default();
-        let mut current: Option<&str> = None;
-        for (n, line) in text.lines().enumerate() {
-            let fail = |message: &str| PropError {
-                line: n + 1,
-                message: message.to_string(),
-            };
-            if line.is_empty() {
-                continue;
-            }
-            if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-                sets.add_set(name);
-                current = Some(name);
-                continue;
-            }
-            let set = current.ok_or_else(|| fail("a property before any [set]"))?;
-            let (name, typed) = line
-                .split_once('=')
-                .ok_or_else(|| fail("expected name=type|value"))?;
-            let value = match typed.split_once('|') {
-                Some(("1", v)) => PropValue::U32(v.parse().map_err(|_| fail("not a UINT32"))?),
-                Some(("2", v)) => PropValue::Bytes(byte_array_data(v).ok_or_else(|| {
-                    fail("not a BYTE_ARRAY (base64 of an 8-byte bit count and the data)")
-                })?),
-                _ => return Err(fail("unknown property type (1: UINT32, 2: BYTE_ARRAY)")),
-            };
-            sets.add(set, name, value);
-        }
-        Ok(sets)
-    }
-}
-
-/// The data of a BYTE_ARRAY's text form, if its bit count matches.
-fn byte_array_data(text: &str) -> Option<Vec<u8>> {
-    let raw = base64_decode(text)?;
-    let (count, data) = raw.split_at_checked(8)?;
-    let bits = u64::from_le_bytes(count.try_into().ok()?);
-    (bits == (data.len() as u64).checked_mul(8)?).then(|| data.to_vec())
-}
-
 pub(crate) const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
 pub(crate) const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
 pub(crate) const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
@@ -189,6 +113,87 @@ pub fn table(columns: &[&str], rows: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::model::{Desc, PADDING_ID, desc_bytes};
+
+    // The reader side of the format (DPC++'s runtime's), only to check what `write` writes.
+
+    /// Inverse of [`base64_encode`]; `None` on a bad character or a 1-character final group.
+    fn base64_decode(text: &str) -> Option<Vec<u8>> {
+        let idx = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|p| p as u8);
+        let digits: Vec<u8> = text.bytes().map(idx).collect::<Option<_>>()?;
+        let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+        for g in digits.chunks(4) {
+            match *g {
+                [d0, d1, d2, d3] => {
+                    out.push(d0 | (d1 << 6));
+                    out.push((d1 >> 2) | (d2 << 4));
+                    out.push((d2 >> 4) | (d3 << 2));
+                }
+                [d0, d1, d2] => {
+                    out.push(d0 | (d1 << 6));
+                    out.push((d1 >> 2) | (d2 << 4));
+                }
+                [d0, d1] => out.push(d0 | (d1 << 6)),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// A `.prop` text that [`PropertySets::read`] refuses: `line N: why`.
+    #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+    #[error("line {line}: {message}")]
+    struct PropError {
+        line: usize,
+        message: String,
+    }
+
+    impl PropertySets {
+        /// Reads what [`PropertySets::write`] (or DPC++'s `sycl-post-link`) wrote: `[set]` lines,
+        /// then `name=1|decimal` or `name=2|base64` lines (a BYTE_ARRAY's 8-byte bit count must
+        /// match its data); empty lines are skipped.
+        fn read(text: &str) -> Result<PropertySets, PropError> {
+            let mut sets = PropertySets::default();
+            let mut current: Option<&str> = None;
+            for (n, line) in text.lines().enumerate() {
+                let fail = |message: &str| PropError {
+                    line: n + 1,
+                    message: message.to_string(),
+                };
+                if line.is_empty() {
+                    continue;
+                }
+                if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                    sets.add_set(name);
+                    current = Some(name);
+                    continue;
+                }
+                let set = current.ok_or_else(|| fail("a property before any [set]"))?;
+                let (name, typed) = line
+                    .split_once('=')
+                    .ok_or_else(|| fail("expected name=type|value"))?;
+                let value = match typed.split_once('|') {
+                    Some(("1", v)) => PropValue::U32(v.parse().map_err(|_| fail("not a UINT32"))?),
+                    Some(("2", v)) => PropValue::Bytes(byte_array_data(v).ok_or_else(|| {
+                        fail("not a BYTE_ARRAY (base64 of an 8-byte bit count and the data)")
+                    })?),
+                    _ => return Err(fail("unknown property type (1: UINT32, 2: BYTE_ARRAY)")),
+                };
+                sets.add(set, name, value);
+            }
+            Ok(sets)
+        }
+    }
+
+    /// The data of a BYTE_ARRAY's text form, if its bit count matches.
+    fn byte_array_data(text: &str) -> Option<Vec<u8>> {
+        let raw = base64_decode(text)?;
+        let (count, data) = raw.split_at_checked(8)?;
+        let bits = u64::from_le_bytes(count.try_into().ok()?);
+        (bits == (data.len() as u64).checked_mul(8)?).then(|| data.to_vec())
+    }
+
     /// Property sets described by fuzz bytes: names without the separators the format uses.
     fn sets_from(bytes: &[u8]) -> PropertySets {
         let name = |b: &[u8]| -> String {
@@ -243,9 +248,6 @@ mod tests {
         let short = format!("[s]\nx=2|{}\n", base64_encode(&8u64.to_le_bytes()));
         assert!(PropertySets::read(&short).is_err());
     }
-
-    use super::*;
-    use crate::model::{Desc, PADDING_ID, desc_bytes};
 
     fn d(id: u32, offset: u32, size: u32) -> Desc {
         Desc { id, offset, size }

@@ -38,7 +38,7 @@ pub struct KernelAttributes {
 
 /// What running one kernel (or an image's kernels) needs of a device.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Requirements {
+pub(crate) struct Requirements {
     /// Sorted, without repeats.
     pub aspects: Vec<u32>,
     /// SYCL order, as many values as dimensions were written.
@@ -137,13 +137,13 @@ fn opencl_order(
 /// What kernels need, with each function's own aspects remembered: kernels share callees, and
 /// reading a function's instructions is the costly part.
 #[derive(Default)]
-pub struct RequirementsReader {
+pub(crate) struct RequirementsReader {
     own_aspects: FxHashMap<String, Vec<u32>>,
 }
 
 impl RequirementsReader {
     /// What kernel `f` needs: its metadata and the aspects its code uses.
-    pub fn kernel(&mut self, f: Function<'_>) -> Requirements {
+    pub(crate) fn kernel(&mut self, f: Function<'_>) -> Requirements {
         let used = self.used_aspects(f);
         kernel_requirements(f, used)
     }
@@ -239,7 +239,7 @@ pub(crate) fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
 /// What an image of kernels needs: what every kernel needs (a split by requirements, which
 /// `images` does, makes that everything each kernel needs; an image that could not be split
 /// states only what its kernels share, so no kernel is refused for another's requirements).
-pub fn common(kernels: &[Requirements]) -> Requirements {
+pub(crate) fn common(kernels: &[Requirements]) -> Requirements {
     let Some((first, rest)) = kernels.split_first() else {
         return Requirements::default();
     };

@@ -7,6 +7,11 @@
 use super::*;
 use model::kernel_abi::{BufferTarget, ParamDescriptor};
 
+/// The parameters as a spir64 kernel declares them.
+fn declared(parameters: &[RuntimeParameter]) -> Vec<ParameterType> {
+    parameters.iter().map(|p| p.ty(Target::Spir64)).collect()
+}
+
 /// Every argument shape the wrappers handle.
 fn shapes() -> Vec<ArgumentKind> {
     let accessor = |target, dimensions, keeps_offset| ArgumentKind::Accessor {
@@ -79,7 +84,7 @@ fn wrap(
     layout: &KernelLayout,
     handler: bool,
     emulated: bool,
-) -> (DeviceKernel, Vec<RuntimeParameter>) {
+) -> (DeviceKernel, Vec<ParameterType>) {
     let ctx = Context::new();
     let text = module_text(layout.object_size, handler);
     let mut module = ctx
@@ -94,10 +99,10 @@ fn wrap(
         .zip(wrapper.params())
         .map(
             |(i, param)| match wrapper.param_type_attribute(i, "byval") {
-                Some(ty) => RuntimeParameter::Bytes {
+                Some(ty) => ParameterType::Bytes {
                     size: ir_layout.alloc_size(ty).expect("sized"),
                 },
-                None => RuntimeParameter::Memory {
+                None => ParameterType::Pointer {
                     address_space: param.pointer_address_space().expect("a pointer"),
                 },
             },
@@ -115,7 +120,7 @@ fn every_shape_alone_takes_the_runtimes_parameters() {
             let (kernel, params) = wrap(&layout, handler, emulated);
             assert_eq!(kernel.layout, layout);
             assert_eq!(kernel.spec_constants_buffer, emulated, "{shape:?}");
-            assert_eq!(params, kernel.runtime_parameters(), "{shape:?}");
+            assert_eq!(params, declared(&kernel.runtime_parameters()), "{shape:?}");
         }
     }
 }
@@ -129,7 +134,7 @@ fn all_shapes_in_one_object_take_the_runtimes_parameters() {
         .iter()
         .flat_map(ParamDescriptor::runtime_parameters)
         .collect();
-    assert_eq!(params, expected);
+    assert_eq!(params, declared(&expected));
     assert_eq!(kernel.descriptors().len(), shapes().len() + 1);
 }
 
@@ -149,8 +154,8 @@ fn a_mixed_kernel_takes_the_parameters_written_down_by_hand() {
         ArgumentKind::Bytes { size: 4 },
     ]);
     let (_, params) = wrap(&layout, true, true);
-    let memory = |address_space| RuntimeParameter::Memory { address_space };
-    let bytes = |size| RuntimeParameter::Bytes { size };
+    let memory = |address_space| ParameterType::Pointer { address_space };
+    let bytes = |size| ParameterType::Bytes { size };
     assert_eq!(
         params,
         [
@@ -223,7 +228,7 @@ fn random_objects_take_the_runtimes_parameters() {
         };
         let (handler, emulated) = (rng.below(2) == 1, rng.below(2) == 1);
         let (kernel, params) = wrap(&layout, handler, emulated);
-        assert_eq!(params, kernel.runtime_parameters(), "{layout:?}");
+        assert_eq!(params, declared(&kernel.runtime_parameters()), "{layout:?}");
         let descriptors = kernel.descriptors();
         for (argument, descriptor) in layout.arguments.iter().zip(&descriptors) {
             assert_eq!(u64::from(descriptor.offset), argument.offset);

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::llvm::Context;
-use model::kernel_abi::BufferTarget;
+use model::kernel_abi::{BufferTarget, KernelArgument};
 
 const MODULE: &str = r#"
 target triple = "spir64-unknown-unknown"

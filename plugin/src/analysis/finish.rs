@@ -6,7 +6,7 @@ use super::kernel_attributes::Unexpanded;
 use super::members::Probe;
 use super::scopes::{PendingScopes, TU_KEY};
 use crate::libclang::Cursor;
-use crate::model::{Inlining, Kernel, LocalSpecId, Scope, SourceLocation, SpecId, UnsupportedUse};
+use crate::model::{Inlining, Kernel, LocalSpecId, Scope, SourceLocation, SpecId};
 
 /// What one walk collected; spec ids come with their canonical declaration cursor.
 pub(crate) struct Collected<'tu> {
@@ -21,8 +21,6 @@ pub(crate) struct Collected<'tu> {
     pub(crate) warnings: Vec<String>,
     /// Function-local `static` spec ids.
     pub(crate) local_spec_ids: Vec<LocalSpecId>,
-    /// Calls of SYCL features the tool chain cannot build yet.
-    pub(crate) unsupported: Vec<UnsupportedUse>,
     /// Kernel restrictions broken, as clang-style errors with notes.
     pub(crate) kernel_restrictions: Vec<String>,
 }
@@ -74,7 +72,6 @@ impl<'tu> Walker<'tu> {
             instantiated_kernels: std::mem::take(&mut self.launches.instantiated_kernels),
             warnings: std::mem::take(&mut self.warnings),
             local_spec_ids: std::mem::take(&mut self.found.local_statics),
-            unsupported: std::mem::take(&mut self.launches.unsupported),
             kernel_restrictions: std::mem::take(&mut self.restrictions.errors),
         }
     }

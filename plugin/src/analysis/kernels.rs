@@ -9,7 +9,7 @@ use super::source_location;
 use super::spec_ids::in_sycl_namespace;
 use crate::kernel_object;
 use crate::libclang::{self as lc, Cursor, Type};
-use crate::model::{Callable, Kernel, KernelAttributes, KernelObject, UnsupportedUse};
+use crate::model::{Callable, Kernel, KernelAttributes, KernelObject};
 use crate::reduction_kernels;
 
 /// Kernel launches found so far.
@@ -30,62 +30,12 @@ pub(super) struct KernelSearch<'tu> {
     /// The template parameters' values of the instantiation being searched (kernel
     /// attributes may name them).
     template_values: kernel_attributes::TemplateValues,
-    /// Calls of SYCL features the tool chain cannot build yet.
-    pub(super) unsupported: Vec<UnsupportedUse>,
 }
-
-/// SYCL functions whose use the tool chain refuses, with why (name, feature, reason): what
-/// Intel's headers implement with device builtins the device prelude cannot provide, so the
-/// device compile would fail deep inside the headers. Empty since sycl::reduction builds
-/// (docs/device-library.md lists what is covered and refused).
-const UNSUPPORTED_FUNCTIONS: &[(&str, &str, &str)] = &[];
 
 /// Functions whose last argument is a kernel callable.
 const KERNEL_INVOKERS: &[&str] = &["single_task", "parallel_for", "parallel_for_work_group"];
 
 impl<'tu> Walker<'tu> {
-    /// A call in a template whose callee is still an overload set (`sycl::reduction(p, op)`
-    /// with dependent arguments): checked by the set's first declaration.
-    fn note_unsupported_dependent(&mut self, call: Cursor<'tu>, callee_ref: Cursor<'tu>) {
-        let overloaded = if callee_ref.kind() == lc::CXCursor_OverloadedDeclRef {
-            Some(callee_ref)
-        } else {
-            callee_ref
-                .children()
-                .into_iter()
-                .find(|c| c.kind() == lc::CXCursor_OverloadedDeclRef)
-        };
-        if let Some(first) = overloaded.and_then(|o| o.first_overloaded_decl()) {
-            self.note_unsupported(call, first);
-        }
-    }
-
-    /// Records a call of a SYCL function in `UNSUPPORTED_FUNCTIONS`, where it is written.
-    fn note_unsupported(&mut self, call: Cursor<'tu>, callee: Cursor<'tu>) {
-        let Some(&(_, feature, reason)) = UNSUPPORTED_FUNCTIONS
-            .iter()
-            .find(|(name, _, _)| callee.with_spelling(|s| s == name.as_bytes()))
-        else {
-            return;
-        };
-        if !declared_in_sycl(callee) {
-            return;
-        }
-        let location = source_location(call);
-        if !self
-            .launches
-            .unsupported
-            .iter()
-            .any(|u| u.location == location)
-        {
-            self.launches.unsupported.push(UnsupportedUse {
-                feature,
-                reason,
-                location,
-            });
-        }
-    }
-
     pub(super) fn consider_kernel_call(&mut self, call: Cursor<'tu>) {
         let Some(callee) = call.referenced() else {
             return self.consider_dependent_kernel_call(call);
@@ -97,7 +47,6 @@ impl<'tu> Walker<'tu> {
         ) {
             return;
         }
-        self.note_unsupported(call, callee);
         // Most calls are neither: the name is compared before any string is made of it.
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
@@ -195,7 +144,6 @@ impl<'tu> Walker<'tu> {
         let Some(callee_ref) = children.first() else {
             return;
         };
-        self.note_unsupported_dependent(call, *callee_ref);
         if !matches!(
             callee_ref.kind(),
             lc::CXCursor_MemberRefExpr | lc::CXCursor_DeclRefExpr

@@ -1,17 +1,15 @@
 //! The `!sycl.specialization-constants*` metadata: written by the pass (§3.6, §4) and read
 //! back for the property sets (§8.4), as DPC++'s `computeModuleProperties` does.
 
-use serde::Serialize;
-
 use super::LowerError;
 use super::state::State;
 use super::types::{const_model, ty_model};
 use crate::llvm::{Md, Module};
 use crate::model::{self, Desc};
 
-pub const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
-pub const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
-pub const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
+pub(crate) const MD_SPEC_CONSTANTS: &str = "sycl.specialization-constants";
+pub(crate) const MD_SPEC_DEFAULTS: &str = "sycl.specialization-constants-default-values";
+pub(crate) const MD_DEFAULT_MODULE: &str = "sycl.specialization-constants-default-values-module";
 // The same names as C strings, for the per-node metadata calls.
 const MD_SPEC_CONSTANTS_C: &std::ffi::CStr = c"sycl.specialization-constants";
 const MD_SPEC_DEFAULTS_C: &std::ffi::CStr = c"sycl.specialization-constants-default-values";
@@ -53,7 +51,7 @@ impl<'c> State<'c> {
 }
 
 /// Spec constants as recorded in the module's metadata, for the property sets (§8.4).
-#[derive(Debug, Default, Clone, Serialize)]
+#[derive(Debug, Default, Clone)]
 pub struct SpecConstTables {
     /// Symbolic ID → descriptor triples, in metadata order.
     pub descriptors: Vec<(String, Vec<Desc>)>,

@@ -16,7 +16,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::llvm::{Builder, GlobalId, Module, Value};
-use crate::model::Desc;
+pub use crate::model::Desc;
 
 mod cleanup;
 mod defaults;
@@ -30,9 +30,8 @@ mod symbols;
 mod types;
 
 use cleanup::cleanup;
-pub use metadata::{
-    MD_DEFAULT_MODULE, MD_SPEC_CONSTANTS, MD_SPEC_DEFAULTS, SpecConstTables, read_spec_constants,
-};
+use metadata::MD_DEFAULT_MODULE;
+pub use metadata::{SpecConstTables, read_spec_constants};
 pub use sites::strip_pointer_casts;
 
 /// Whether `name` is a spec-constant getter the lowering replaces (so no device code has to
@@ -41,10 +40,9 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
     sites::getter_kind(name).is_some()
 }
 use sites::{Site, caller_name, collect_sites, site_error};
-pub use spirv::legalize_for_spirv;
+pub(crate) use spirv::legalize_for_spirv;
 use state::State;
 pub use symbols::kernel_names;
-pub use types::{const_model, ty_model};
 
 // Maps keyed by LLVM handles (addresses) use FxHash: std's SipHash was a measurable share of
 // the pass on 10^5 getter calls, and these keys come from LLVM's allocator, not from input.
@@ -144,7 +142,7 @@ pub struct SpecConstReport {
     pub uses: usize,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct LowerReport {
     /// Whether any getter call was seen (DPC++'s "modified").
     pub modified: bool,
@@ -319,21 +317,5 @@ mod spec_constant_name_tests {
             Some("(anonymous namespace)::a")
         );
         assert_eq!(spec_constant_name("A"), None);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addr_hasher_spreads_aligned_addresses() {
-        use std::hash::BuildHasher;
-        // 16-byte aligned addresses must not all land in the same few low-bit buckets.
-        let build = rustc_hash::FxBuildHasher;
-        let buckets: FxHashSet<u64> = (0..64u64)
-            .map(|i| build.hash_one(0x7f00_0000_1000usize + 16 * i as usize) & 63)
-            .collect();
-        assert!(buckets.len() > 32, "{} buckets", buckets.len());
     }
 }

@@ -6,7 +6,7 @@ use crate::llvm::{Layout, Module, Opcode, Type, TypeKind, Value, ValueKind};
 /// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
 /// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
 /// base pointer itself). Applied only to the copy that is turned into SPIR-V.
-pub fn legalize_for_spirv(module: &Module<'_>) {
+pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
     let layout = module.layout();
     let builder = module.builder();
     for f in module.functions() {

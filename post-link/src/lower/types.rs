@@ -4,7 +4,7 @@ use crate::llvm::{Layout, Type, TypeKind, Value, ValueKind};
 use crate::model::{Const, Kind, ModelError, Ty};
 
 /// The model of an LLVM type with the module's data layout.
-pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, ModelError> {
+pub(crate) fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, ModelError> {
     let kind = match t.kind() {
         TypeKind::Int(w) => Kind::Int(w),
         TypeKind::Half => Kind::Half,
@@ -59,7 +59,10 @@ pub fn ty_model<'c>(layout: &Layout<'_>, t: Type<'c>) -> Result<Ty<Type<'c>>, Mo
 }
 
 /// The model of a constant of type `ty`.
-pub fn const_model<'c>(v: Value<'c>, ty: &Ty<Type<'c>>) -> Result<Const<Value<'c>>, ModelError> {
+pub(crate) fn const_model<'c>(
+    v: Value<'c>,
+    ty: &Ty<Type<'c>>,
+) -> Result<Const<Value<'c>>, ModelError> {
     match v.kind() {
         ValueKind::ConstantAggregateZero => Ok(Const::Zero),
         ValueKind::Undef => Ok(Const::Undef),

@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 /// Executions when `SYCL_SPECCONST_FUZZ_RUNS` is not set: quick enough for `cargo test`.
-pub const DEFAULT_RUNS: u64 = 20_000;
+pub(crate) const DEFAULT_RUNS: u64 = 20_000;
 
 /// What a run did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

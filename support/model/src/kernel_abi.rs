@@ -3,23 +3,31 @@
 //!
 //! 1. **Decomposition.** A kernel object is a list of [`KernelArgument`]s: pointers, buffer and
 //!    local accessors and streams apart, everything else as bytes. The front end (libclang's
-//!    host layout) and the device compile (its debug information) each walk the object; both
-//!    ask [`special_argument`] what a SYCL class becomes, so the two walks cannot classify a
-//!    class differently. The driver compares their results ([`KernelLayout::disagreement`]).
+//!    host layout) and the device compile (its debug information) each walk the object with
+//!    one algorithm ([`decompose::decompose`]); both ask [`special_argument`] what a SYCL class
+//!    becomes, so the two walks cannot classify a class differently. The driver compares their
+//!    results ([`KernelLayout::disagreement`]).
 //! 2. **Descriptors.** The integration header gives the runtime one
 //!    `kernel_param_desc_t{kind, info, offset}` per argument ([`KernelArgument::descriptor`]),
 //!    plus the emulated spec-constant buffer's last ([`DeviceKernel::descriptors`]).
 //! 3. **The runtime's expansion.** The runtime turns each descriptor into kernel parameters
 //!    ([`ParamDescriptor::runtime_parameters`]): an accessor into four, a stream into thirteen.
 //!    The wrapper kernels take exactly these parameters, in this order, and rebuild the object
-//!    from them: each argument fills [`KernelArgument::footprint`] bytes at its offset.
+//!    from them: each argument fills [`KernelArgument::footprint`] bytes at its offset. Every
+//!    parameter has a [`Role`], so the wrappers find what they read by role, not by position.
+//! 4. **The device side.** Where a wrapper puts what it read: the field order of the device
+//!    accessor classes ([`AccessorPart::device_offset`]), the stream's `__init` parameters
+//!    ([`stream_parameters`]) and the `kernel_handler`'s spec-constant buffer pointer
+//!    ([`HANDLER_BUFFER_OFFSET`]), in the address spaces of the device target ([`Target`]).
 
 use std::fmt;
 
+pub mod decompose;
+
 /// `sycl::access::target` values the tool chain handles.
-pub const TARGET_DEVICE: u32 = 2014;
-pub const TARGET_CONSTANT_BUFFER: u32 = 2015;
-pub const TARGET_LOCAL: u32 = 2016;
+pub(crate) const TARGET_DEVICE: u32 = 2014;
+pub(crate) const TARGET_CONSTANT_BUFFER: u32 = 2015;
+pub(crate) const TARGET_LOCAL: u32 = 2016;
 
 /// SYCL classes that DPC++ passes as decomposed kernel arguments rather than as bytes
 /// (the buffer and local accessors and `stream` are supported; [`special_argument`]).
@@ -40,10 +48,63 @@ pub const SPECIAL_KERNEL_ARGUMENT_CLASSES: &[&str] = &[
     "dynamic_local_accessor",
 ];
 
-/// SPIR address spaces of the memory kernel arguments point to.
-pub const GLOBAL_SPACE: u32 = 1;
-pub const CONSTANT_SPACE: u32 = 2;
-pub const LOCAL_SPACE: u32 = 3;
+/// The memory a pointer of device code points into, whatever a target numbers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Memory {
+    /// Device memory: buffers, USM.
+    Global,
+    /// Read-only device memory of `target::constant_buffer` accessors.
+    Constant,
+    /// Work-group local memory (CUDA's shared memory).
+    Local,
+    /// The generic address space: any of the above, as C++ pointers in device code see them.
+    Generic,
+    /// A work-item's own memory (its stack).
+    Private,
+}
+
+/// The device target whose kernel ABI the wrappers follow: it numbers the address spaces and
+/// says how the runtime passes local memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// SPIR-V (`spir64`, JIT or ahead of time for the CPU device).
+    Spir64,
+    /// PTX for CUDA devices (`nvptx64`; no wrappers yet).
+    Nvptx64,
+}
+
+/// How the runtime passes the memory of a local accessor on a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalMemoryParameter {
+    /// A pointer into local memory the runtime allocated (OpenCL, SPIR-V).
+    Pointer,
+    /// A `size_t` byte offset into the launch's dynamic shared memory (CUDA).
+    DynamicSharedOffset,
+}
+
+impl Target {
+    /// The LLVM address space of `memory` on this target.
+    pub fn address_space(self, memory: Memory) -> u32 {
+        match (self, memory) {
+            (_, Memory::Global) => 1,
+            (Target::Spir64, Memory::Constant) => 2,
+            (_, Memory::Local) => 3,
+            (Target::Spir64, Memory::Generic) => 4,
+            (Target::Spir64, Memory::Private) => 0,
+            (Target::Nvptx64, Memory::Constant) => 4,
+            (Target::Nvptx64, Memory::Generic) => 0,
+            (Target::Nvptx64, Memory::Private) => 5,
+        }
+    }
+
+    /// How the runtime passes a local accessor's memory.
+    pub fn local_memory_parameter(self) -> LocalMemoryParameter {
+        match self {
+            Target::Spir64 => LocalMemoryParameter::Pointer,
+            Target::Nvptx64 => LocalMemoryParameter::DynamicSharedOffset,
+        }
+    }
+}
 
 /// A buffer accessor's access target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +117,7 @@ pub enum BufferTarget {
 
 impl BufferTarget {
     /// The target of a `sycl::access::target` value, if it is a buffer target.
-    pub fn from_value(value: u32) -> Option<BufferTarget> {
+    pub(crate) fn from_value(value: u32) -> Option<BufferTarget> {
         match value {
             TARGET_DEVICE => Some(BufferTarget::Device),
             TARGET_CONSTANT_BUFFER => Some(BufferTarget::ConstantBuffer),
@@ -72,11 +133,11 @@ impl BufferTarget {
         }
     }
 
-    /// The SPIR address space of the memory it accesses.
-    pub fn address_space(self) -> u32 {
+    /// The memory it accesses.
+    pub fn memory(self) -> Memory {
         match self {
-            BufferTarget::Device => GLOBAL_SPACE,
-            BufferTarget::ConstantBuffer => CONSTANT_SPACE,
+            BufferTarget::Device => Memory::Global,
+            BufferTarget::ConstantBuffer => Memory::Constant,
         }
     }
 }
@@ -120,11 +181,122 @@ pub fn range_bytes(dimensions: u32) -> u64 {
     u64::from(dimensions.max(1)) * 8
 }
 
-/// Bytes of a device accessor: three ranges (offset, access range, memory range), then the
-/// pointer.
+/// Bytes of a device accessor: three ranges, then the pointer ([`AccessorPart`]).
 pub fn accessor_bytes(dimensions: u32) -> u64 {
     range_bytes(dimensions) * 3 + 8
 }
+
+/// The four parts of an accessor, as the runtime passes them and as the device classes
+/// store them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessorPart {
+    /// The memory (the device class's pointer).
+    Data,
+    /// `range` of the elements accessed.
+    AccessRange,
+    /// `range` of the whole buffer (for a local accessor: its size again).
+    MemoryRange,
+    /// `id` of the first element accessed.
+    Offset,
+}
+
+impl AccessorPart {
+    /// The order in which the runtime passes an accessor's parameters.
+    pub const RUNTIME_ORDER: [AccessorPart; 4] = [
+        AccessorPart::Data,
+        AccessorPart::AccessRange,
+        AccessorPart::MemoryRange,
+        AccessorPart::Offset,
+    ];
+
+    /// Where the device class of a buffer accessor (`local` false) or local accessor stores
+    /// this part, in bytes from its start: `accessor` stores offset, access range, memory
+    /// range, pointer; `local_accessor` access range, memory range, offset, pointer.
+    pub fn device_offset(self, local: bool, dimensions: u32) -> u64 {
+        let range = range_bytes(dimensions);
+        let index = match (local, self) {
+            (false, AccessorPart::Offset) | (true, AccessorPart::AccessRange) => 0,
+            (false, AccessorPart::AccessRange) | (true, AccessorPart::MemoryRange) => 1,
+            (false, AccessorPart::MemoryRange) | (true, AccessorPart::Offset) => 2,
+            (_, AccessorPart::Data) => 3,
+        };
+        index * range
+    }
+}
+
+/// The three buffers of a `sycl::stream`, in the order the runtime passes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamBuffer {
+    /// The characters written, shared by all work items.
+    Output,
+    /// The offset of the next free byte in the output.
+    Offsets,
+    /// The work item's flush buffer.
+    Flush,
+}
+
+impl StreamBuffer {
+    pub const RUNTIME_ORDER: [StreamBuffer; 3] = [
+        StreamBuffer::Output,
+        StreamBuffer::Offsets,
+        StreamBuffer::Flush,
+    ];
+}
+
+/// What a kernel parameter is for: the wrappers store each where its role says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The bytes of a `kind_std_layout` argument.
+    Value,
+    /// A USM or raw pointer.
+    Pointer,
+    /// One part of a buffer or local accessor.
+    Accessor(AccessorPart),
+    /// One part of one of a stream's three buffer accessors.
+    StreamBuffer(StreamBuffer, AccessorPart),
+    /// The size of a stream's flush buffer (`size_t`).
+    StreamFlushSize,
+    /// The emulated spec constants' buffer.
+    SpecConstantsBuffer,
+}
+
+/// A `sycl::stream`'s parameters, as the runtime passes them and as the stream's `__init`
+/// takes them: its three one-dimensional global accessors, then the flush buffer's size.
+pub fn stream_parameters() -> Vec<RuntimeParameter> {
+    let mut parameters = Vec::with_capacity(13);
+    for buffer in StreamBuffer::RUNTIME_ORDER {
+        parameters.extend(accessor_parameters(Memory::Global, 1, |part| {
+            Role::StreamBuffer(buffer, part)
+        }));
+    }
+    parameters.push(RuntimeParameter::Bytes {
+        size: 8,
+        role: Role::StreamFlushSize,
+    });
+    parameters
+}
+
+/// An accessor's four parameters: its memory, then its ranges, each with `role(part)`.
+fn accessor_parameters(
+    memory: Memory,
+    dimensions: u32,
+    role: impl Fn(AccessorPart) -> Role,
+) -> [RuntimeParameter; 4] {
+    AccessorPart::RUNTIME_ORDER.map(|part| match part {
+        AccessorPart::Data => RuntimeParameter::Memory {
+            memory,
+            role: role(part),
+        },
+        _ => RuntimeParameter::Bytes {
+            size: range_bytes(dimensions),
+            role: role(part),
+        },
+    })
+}
+
+/// Where the `kernel_handler` keeps the emulated spec-constant buffer's (generic) address:
+/// its first member.
+pub const HANDLER_BUFFER_OFFSET: u64 = 0;
 
 impl KernelArgument {
     /// How many bytes of the object it fills on the device.
@@ -358,59 +530,78 @@ pub struct ParamDescriptor {
     pub offset: u32,
 }
 
-/// One parameter of a device kernel as the runtime passes it.
+/// One parameter of a device kernel as the runtime passes it, and what it is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuntimeParameter {
-    /// The address of memory in SPIR address space `address_space` (a buffer, local memory
-    /// the runtime allocates, a USM pointer).
-    Memory { address_space: u32 },
+    /// The address of `memory` (a buffer, local memory the runtime allocates, a USM pointer).
+    Memory { memory: Memory, role: Role },
+    /// `size` bytes, by value.
+    Bytes { size: u64, role: Role },
+}
+
+/// A parameter as a target's kernel declares it: what the runtime's value looks like, without
+/// its role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParameterType {
+    /// A pointer in LLVM address space `address_space`.
+    Pointer { address_space: u32 },
     /// `size` bytes, by value.
     Bytes { size: u64 },
+    /// A `size_t` byte offset into the launch's dynamic shared memory.
+    DynamicSharedOffset,
+}
+
+impl RuntimeParameter {
+    pub fn role(&self) -> Role {
+        match *self {
+            RuntimeParameter::Memory { role, .. } | RuntimeParameter::Bytes { role, .. } => role,
+        }
+    }
+
+    /// How a kernel for `target` declares it.
+    pub fn ty(&self, target: Target) -> ParameterType {
+        match *self {
+            RuntimeParameter::Memory {
+                memory: Memory::Local,
+                ..
+            } if target.local_memory_parameter() == LocalMemoryParameter::DynamicSharedOffset => {
+                ParameterType::DynamicSharedOffset
+            }
+            RuntimeParameter::Memory { memory, .. } => ParameterType::Pointer {
+                address_space: target.address_space(memory),
+            },
+            RuntimeParameter::Bytes { size, .. } => ParameterType::Bytes { size },
+        }
+    }
 }
 
 impl ParamDescriptor {
-    /// The kernel parameters the runtime passes for this descriptor. An accessor's are its
-    /// memory, then its access range, memory range and offset; a stream's are its three
-    /// one-dimensional buffer accessors' (output, offsets, flush buffer), then the flush
-    /// buffer's size.
+    /// The kernel parameters the runtime passes for this descriptor: an accessor's four
+    /// ([`AccessorPart::RUNTIME_ORDER`]), a stream's thirteen ([`stream_parameters`]).
     pub fn runtime_parameters(&self) -> Vec<RuntimeParameter> {
-        let accessor = |address_space, dimensions| {
-            let range = RuntimeParameter::Bytes {
-                size: range_bytes(dimensions),
-            };
-            [
-                RuntimeParameter::Memory { address_space },
-                range,
-                range,
-                range,
-            ]
-        };
         match self.kind {
             ParamKind::StdLayout => vec![RuntimeParameter::Bytes {
                 size: u64::from(self.info),
+                role: Role::Value,
             }],
-            ParamKind::Pointer | ParamKind::SpecConstantsBuffer => {
-                vec![RuntimeParameter::Memory {
-                    address_space: GLOBAL_SPACE,
-                }]
-            }
+            ParamKind::Pointer => vec![RuntimeParameter::Memory {
+                memory: Memory::Global,
+                role: Role::Pointer,
+            }],
+            ParamKind::SpecConstantsBuffer => vec![RuntimeParameter::Memory {
+                memory: Memory::Global,
+                role: Role::SpecConstantsBuffer,
+            }],
             ParamKind::Accessor => {
                 let dimensions = self.info >> DIMENSIONS_SHIFT;
-                let space = match self.info & TARGET_MASK {
-                    TARGET_LOCAL => LOCAL_SPACE,
-                    TARGET_CONSTANT_BUFFER => CONSTANT_SPACE,
-                    _ => GLOBAL_SPACE,
+                let memory = match self.info & TARGET_MASK {
+                    TARGET_LOCAL => Memory::Local,
+                    TARGET_CONSTANT_BUFFER => Memory::Constant,
+                    _ => Memory::Global,
                 };
-                accessor(space, dimensions).to_vec()
+                accessor_parameters(memory, dimensions, Role::Accessor).to_vec()
             }
-            ParamKind::Stream => {
-                let mut parameters = Vec::new();
-                for _ in 0..3 {
-                    parameters.extend(accessor(GLOBAL_SPACE, 1));
-                }
-                parameters.push(RuntimeParameter::Bytes { size: 8 });
-                parameters
-            }
+            ParamKind::Stream => stream_parameters(),
         }
     }
 }

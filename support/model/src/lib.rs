@@ -13,10 +13,6 @@ pub mod kernel_abi;
 use kernel_abi::KernelLayout;
 
 /// Paths go to JSON as (lossy) strings: file names need not be UTF-8 on Unix.
-fn lossy_path<S: Serializer>(path: &std::path::Path, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&path.to_string_lossy())
-}
-
 fn lossy_optional_path<S: Serializer>(path: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
     match path {
         Some(p) => s.serialize_some(&p.to_string_lossy()),
@@ -24,15 +20,10 @@ fn lossy_optional_path<S: Serializer>(path: &Option<PathBuf>, s: S) -> Result<S:
     }
 }
 
-fn lossy_paths<S: Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(paths.iter().map(|p| p.to_string_lossy()))
-}
-
 /// Everything the footer generator and `--json` need to know about one translation unit.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Analysis {
     /// The source file as given on the command line.
-    #[serde(serialize_with = "lossy_path")]
     pub source: PathBuf,
     /// The TU's unique prefix (`uid` + 16 hex digits unless overridden).
     pub unique_prefix: String,
@@ -42,39 +33,20 @@ pub struct Analysis {
     /// Kernels invoked through `single_task` / `parallel_for` and friends.
     pub kernels: Vec<Kernel>,
     /// The same launches in instantiated function templates, with their concrete kernel
-    /// objects. Not part of `--json`.
-    #[serde(skip)]
+    /// objects.
     pub instantiated_kernels: Vec<Kernel>,
     /// Every file the TU read, the main file first (for `-MD` depfiles).
-    #[serde(serialize_with = "lossy_paths")]
     pub dependencies: Vec<PathBuf>,
     /// clang-style warnings about spec ids the footer cannot name
     /// (`file:line:col: warning: …`).
     pub warnings: Vec<String>,
     /// Function-local `static` spec ids (SYCL allows spec ids at namespace and class scope
     /// only; DPC++ leaves them out of the footer), for a located error when device code reads
-    /// one. Not part of `--json`.
-    #[serde(skip)]
+    /// one.
     pub local_spec_ids: Vec<LocalSpecId>,
-    /// Uses of SYCL features sycl-clang++ cannot build yet (e.g. `sycl::reduction`), for a
-    /// located refusal instead of errors deep inside Intel's headers. Not part of `--json`.
-    #[serde(skip)]
-    pub unsupported: Vec<UnsupportedUse>,
     /// Kernel restrictions broken in code kernels reach (SYCL 2020 §5.4), as clang-style
-    /// errors (`file:line:col: error: …`), each followed by its notes on separate lines. Not
-    /// part of `--json`.
-    #[serde(skip)]
+    /// errors (`file:line:col: error: …`), each followed by its notes on separate lines.
     pub kernel_restrictions: Vec<String>,
-}
-
-/// A use of a SYCL feature the tool chain cannot build yet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnsupportedUse {
-    /// The feature as users write it (`sycl::reduction`).
-    pub feature: &'static str,
-    /// Why it cannot be built.
-    pub reason: &'static str,
-    pub location: SourceLocation,
 }
 
 /// A function-local `static` variable of type `specialization_id<T>`.
@@ -90,7 +62,7 @@ pub struct LocalSpecId {
 }
 
 /// One `specialization_id` variable that goes into the footer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SpecId {
     /// Unqualified name, with template arguments for variable-template specializations.
     pub name: String,
@@ -152,36 +124,6 @@ pub enum Inlining {
 impl Inlining {
     pub fn is_inline(self) -> bool {
         !matches!(self, Inlining::NotInline)
-    }
-}
-
-/// `--json` has always spelt scopes as `{"kind": …, "name": …, "inline": …, "redundant": …}`;
-/// build systems read that shape.
-impl Serialize for Scope {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        match self {
-            Scope::Namespace { name, inlining } => {
-                let mut st = s.serialize_struct("Scope", 4)?;
-                st.serialize_field("kind", "namespace")?;
-                st.serialize_field("name", name)?;
-                st.serialize_field("inline", &inlining.is_inline())?;
-                st.serialize_field("redundant", &matches!(inlining, Inlining::Redundant))?;
-                st.end()
-            }
-            Scope::AnonymousNamespace { inline } => {
-                let mut st = s.serialize_struct("Scope", 2)?;
-                st.serialize_field("kind", "anonymous_namespace")?;
-                st.serialize_field("inline", inline)?;
-                st.end()
-            }
-            Scope::Record { name } => {
-                let mut st = s.serialize_struct("Scope", 2)?;
-                st.serialize_field("kind", "record")?;
-                st.serialize_field("name", name)?;
-                st.end()
-            }
-        }
     }
 }
 
@@ -316,36 +258,6 @@ mod tests {
 
     fn json<T: Serialize>(value: &T) -> String {
         serde_json::to_string(value).expect("serialisable")
-    }
-
-    #[test]
-    fn scopes_keep_their_json_shape() {
-        let named = |inlining| Scope::Namespace {
-            name: "ns".into(),
-            inlining,
-        };
-        assert_eq!(
-            json(&named(Inlining::NotInline)),
-            r#"{"kind":"namespace","name":"ns","inline":false,"redundant":false}"#
-        );
-        assert_eq!(
-            json(&named(Inlining::Inline)),
-            r#"{"kind":"namespace","name":"ns","inline":true,"redundant":false}"#
-        );
-        assert_eq!(
-            json(&named(Inlining::Redundant)),
-            r#"{"kind":"namespace","name":"ns","inline":true,"redundant":true}"#
-        );
-        assert_eq!(
-            json(&Scope::AnonymousNamespace { inline: true }),
-            r#"{"kind":"anonymous_namespace","inline":true}"#
-        );
-        assert_eq!(
-            json(&Scope::Record {
-                name: "S<1>".into()
-            }),
-            r#"{"kind":"record","name":"S<1>"}"#
-        );
     }
 
     #[test]

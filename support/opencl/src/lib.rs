@@ -57,7 +57,7 @@ impl From<sys::CallError> for Error {
 }
 
 /// An OpenCL error code as the headers name it, with its number.
-pub fn code_name(code: i32) -> String {
+pub(crate) fn code_name(code: i32) -> String {
     const NAMES: &[(i32, &str)] = &[
         (-1, "CL_DEVICE_NOT_FOUND"),
         (-2, "CL_DEVICE_NOT_AVAILABLE"),

@@ -3,8 +3,8 @@
 //! (the allocator's included) can deadlock or corrupt memory. [`run_in_child`] therefore forks
 //! only when the calling thread is the process's only thread, apart from the termination
 //! thread ([`crate::install_termination_cleanup`]) parked in `sigwait`: that one takes
-//! [`FORK_GATE`] before it does anything else, and a fork holds the gate, so it cannot wake into
-//! a lock while a fork happens.
+//! [`FORK_GATE`] before it does anything else, and a fork holds the gate until its child is
+//! recorded, so it cannot wake into a lock while a fork happens, and it finds the child to kill.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -49,6 +49,11 @@ where
 {
     let gate = lock(&FORK_GATE);
     let alone = SoleThread::check(&gate)?;
+    // The clean-up takes the gate before it sets this, so a job either starts before the
+    // clean-up (and is recorded, below, for it to kill) or never.
+    if crate::TERMINATING.load(Ordering::SeqCst) {
+        return Err(ForkError::System("terminating on a signal".into()));
+    }
     let child_job = move || {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
             .unwrap_or_else(|_| Err("the job panicked".to_string()));
@@ -63,8 +68,19 @@ where
     };
     let (pid, read_end) =
         sys::fork_with_pipe(&alone, child_job).map_err(|e| ForkError::System(e.to_string()))?;
+    // Recorded like a spawned child, so a termination signal kills it; the gate is released
+    // once it is, since the clean-up takes the gate first (no fork may start while the
+    // process ends) and must not wait for the job to end.
+    let id = u32::try_from(pid).map_err(|e| ForkError::System(e.to_string()))?;
+    crate::lock(&crate::CHILDREN).push(id);
+    drop(gate);
     let mut message = Vec::new();
     let read = std::fs::File::from(read_end).read_to_end(&mut message);
+    // Forgotten before it is reaped: until then its pid cannot be reused, so the clean-up
+    // never kills a stranger.
+    let ended = sys::wait_for_exit_unreaped(pid);
+    crate::forget(id);
+    ended.map_err(|e| ForkError::System(e.to_string()))?;
     let status = sys::wait_for_child(pid).map_err(|e| ForkError::System(e.to_string()))?;
     read.map_err(|e| ForkError::System(format!("reading process {pid}'s result: {e}")))?;
     if libc::WIFSIGNALED(status) {

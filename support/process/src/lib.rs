@@ -1,9 +1,10 @@
 //! What `sycl-clang++` starts and creates must end with it.
 //!
-//! * Children ([`spawn`], [`output`], [`status`]) get a parent-death signal (SIGKILL when the
-//!   thread that started them ends, the driver killed outright included) and are recorded, so
-//!   that a termination signal to the driver alone kills them too: no `clang++-22` is left
-//!   blocked on a footer FIFO.
+//! * Children ([`spawn`], [`output`], [`status`], and the jobs [`run_in_child`] forks) get a
+//!   parent-death signal (SIGKILL when the thread that started them ends, the driver killed
+//!   outright included) and are recorded, so that a termination signal to the driver alone
+//!   kills them too: no `clang++-22` is left blocked on a footer FIFO, and Ctrl-C does not wait
+//!   for an AOT build. They run with the termination signals unblocked.
 //! * [`install_termination_cleanup`] turns SIGINT, SIGTERM, SIGHUP and SIGQUIT into a clean-up:
 //!   the recorded children are killed, a commit of outputs in progress ([`critical`]) finishes,
 //!   the work directories are removed, and the driver then dies of the same signal (its parent

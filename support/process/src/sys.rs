@@ -105,6 +105,7 @@ pub(crate) fn fork_with_pipe(
     // SAFETY: pipe2 succeeded, so both descriptors are open and owned by nobody else.
     let (read_end, write_end) =
         unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let parent = std::process::id();
     // SAFETY: `_alone` proves no other thread holds a lock; the child only runs `job`, writes
     // and `_exit`s.
     let pid = unsafe { libc::fork() };
@@ -113,6 +114,10 @@ pub(crate) fn fork_with_pipe(
     }
     if pid == 0 {
         drop(read_end);
+        if join_the_lifecycle(parent).is_err() {
+            // SAFETY: as below; the parent reads no result and reports the exit.
+            unsafe { libc::_exit(1) }
+        }
         let message = job();
         let mut pipe = std::fs::File::from(write_end);
         let code = i32::from(pipe.write_all(&message).is_err());
@@ -121,6 +126,32 @@ pub(crate) fn fork_with_pipe(
         unsafe { libc::_exit(code) }
     }
     Ok((pid, read_end))
+}
+
+/// In a forked child, before its job: it dies with the thread that forked it (the driver
+/// killed outright included), and the termination signals, which the driver's threads keep
+/// blocked for the clean-up thread, act on it again (a Ctrl-C to the process group ends it at
+/// once). An exec'd child gets both from `die_with_parent` and the standard library.
+fn join_the_lifecycle(parent: u32) -> nix::Result<()> {
+    nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+    // The parent died before the signal was asked for: none would come.
+    if nix::unistd::getppid().as_raw() != parent as libc::pid_t {
+        return Err(nix::errno::Errno::ESRCH);
+    }
+    termination_signals().thread_unblock()
+}
+
+/// Waits until the child `pid` has ended, leaving it to be reaped ([`wait_for_child`]).
+pub(crate) fn wait_for_exit_unreaped(pid: libc::pid_t) -> std::io::Result<()> {
+    use nix::sys::wait::{Id, WaitPidFlag, waitid};
+    let child = nix::unistd::Pid::from_raw(pid);
+    loop {
+        match waitid(Id::Pid(child), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT) {
+            Ok(_) => return Ok(()),
+            Err(nix::errno::Errno::EINTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// Waits for the child `pid` and returns its raw wait status.

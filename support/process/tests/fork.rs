@@ -76,12 +76,119 @@ fn the_termination_thread_does_not_stop_a_fork() {
     assert_eq!(run_in_child(|| Ok(vec![3])), Ok(vec![3]));
 }
 
+/// The termination signals blocked in this thread (after `install_termination_cleanup`).
+fn blocked_termination_signals() -> Vec<&'static str> {
+    let status = std::fs::read_to_string("/proc/thread-self/status").expect("own status");
+    let mask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigBlk:"))
+        .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
+        .expect("SigBlk in /proc/thread-self/status");
+    [
+        ("SIGHUP", 1),
+        ("SIGINT", 2),
+        ("SIGQUIT", 3),
+        ("SIGTERM", 15),
+    ]
+    .into_iter()
+    .filter(|&(_, number)| mask & (1 << (number - 1)) != 0)
+    .map(|(name, _)| name)
+    .collect()
+}
+
+/// The forked job dies with its parent and reacts to the termination signals, which the
+/// parent's threads keep blocked for the clean-up thread.
+fn a_forked_job_has_the_signals_of_a_child() {
+    assert_eq!(
+        blocked_termination_signals(),
+        ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"]
+    );
+    let in_child = run_in_child(|| {
+        let death = nix::sys::prctl::get_pdeathsig().map_err(|e| e.to_string())?;
+        Ok(format!("{death:?} {:?}", blocked_termination_signals()).into_bytes())
+    });
+    assert_eq!(
+        in_child.map(|b| String::from_utf8_lossy(&b).into_owned()),
+        Ok("Some(SIGKILL) []".to_string())
+    );
+}
+
+/// Run as a process of its own (`--fork-and-sleep`): a driver whose forked job runs long.
+fn fork_and_sleep() {
+    process::install_termination_cleanup().expect("installed");
+    let _ = run_in_child(|| {
+        use std::io::Write;
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{}", std::process::id());
+        let _ = out.flush();
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        Ok(Vec::new())
+    });
+}
+
+/// Whether process `pid` is gone (reaped, or a zombie of a dead parent).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// A signal to the parent alone ends its forked job at once: SIGTERM through the clean-up
+/// (which kills the recorded job instead of waiting for it), SIGKILL through the parent-death
+/// signal. Before, the clean-up waited the job's 60 s, and a SIGKILL left it running.
+fn a_signal_to_the_parent_ends_the_forked_job(signal: nix::sys::signal::Signal) {
+    use std::io::BufRead;
+    use std::os::unix::process::ExitStatusExt;
+    let started = std::time::Instant::now();
+    let mut parent = std::process::Command::new(std::env::current_exe().expect("test binary"))
+        .arg("--fork-and-sleep")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("test binary runs");
+    let mut line = String::new();
+    std::io::BufReader::new(parent.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .expect("the job's pid");
+    let job = line.trim().to_string();
+    let parent_pid = nix::unistd::Pid::from_raw(parent.id() as i32);
+    nix::sys::signal::kill(parent_pid, signal).expect("signal sent");
+    let mut status = None;
+    while started.elapsed().as_secs() < 20 {
+        status = parent.try_wait().expect("waits");
+        if status.is_some() && gone(&job) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if status.is_none() {
+        let _ = parent.kill();
+        let _ = parent.wait();
+        panic!("{signal} did not end the parent while its job ran");
+    }
+    let status = parent.wait().expect("waits");
+    assert_eq!(status.signal(), Some(signal as i32));
+    assert!(
+        gone(&job),
+        "{signal} to the parent left its job {job} running"
+    );
+    assert!(started.elapsed().as_secs() < 20);
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("--fork-and-sleep") {
+        return fork_and_sleep();
+    }
+    a_signal_to_the_parent_ends_the_forked_job(nix::sys::signal::Signal::SIGTERM);
+    a_signal_to_the_parent_ends_the_forked_job(nix::sys::signal::Signal::SIGKILL);
     bytes_and_errors_come_back();
     child_state_does_not_leak_into_the_parent();
     a_dying_child_is_an_error();
     a_fork_is_refused_while_another_thread_runs();
     // Last: it blocks the termination signals for the rest of the process.
     the_termination_thread_does_not_stop_a_fork();
-    println!("fork: 5 checks passed");
+    a_forked_job_has_the_signals_of_a_child();
+    println!("fork: 8 checks passed");
 }

@@ -113,11 +113,23 @@ fn every_shape_has_dpcpp_descriptor_and_the_runtime_parameter_count() {
     }
 }
 
+/// A parameter as a spir64 kernel declares it.
+fn spir(parameter: &RuntimeParameter) -> ParameterType {
+    parameter.ty(Target::Spir64)
+}
+
 #[test]
 fn accessors_expand_to_memory_in_their_space_and_three_ranges() {
-    let expand = |kind| at(0, kind).descriptor().runtime_parameters();
-    let ranges = |size| [RuntimeParameter::Bytes { size }; 3];
-    let memory = |address_space| RuntimeParameter::Memory { address_space };
+    let expand = |kind| {
+        at(0, kind)
+            .descriptor()
+            .runtime_parameters()
+            .iter()
+            .map(spir)
+            .collect::<Vec<_>>()
+    };
+    let ranges = |size| [ParameterType::Bytes { size }; 3];
+    let memory = |address_space| ParameterType::Pointer { address_space };
     let device_2d = expand(accessor(BufferTarget::Device, 2, true));
     assert_eq!(device_2d[0], memory(1));
     assert_eq!(device_2d[1..], ranges(16));
@@ -134,23 +146,130 @@ fn accessors_expand_to_memory_in_their_space_and_three_ranges() {
     );
 }
 
+/// The runtime's order, written down from its `kernel_param_kind_t` handling: memory, access
+/// range, memory range, offset.
+#[test]
+fn accessor_parameters_carry_their_roles_in_the_runtimes_order() {
+    use AccessorPart::{AccessRange, Data, MemoryRange, Offset};
+    for kind in [
+        accessor(BufferTarget::Device, 2, true),
+        ArgumentKind::LocalAccessor { dimensions: 3 },
+    ] {
+        let roles: Vec<Role> = at(0, kind)
+            .descriptor()
+            .runtime_parameters()
+            .iter()
+            .map(RuntimeParameter::role)
+            .collect();
+        assert_eq!(
+            roles,
+            [Data, AccessRange, MemoryRange, Offset].map(Role::Accessor)
+        );
+    }
+    let role = |kind| at(0, kind).descriptor().runtime_parameters()[0].role();
+    assert_eq!(role(ArgumentKind::Pointer), Role::Pointer);
+    assert_eq!(role(ArgumentKind::Bytes { size: 4 }), Role::Value);
+}
+
 #[test]
 fn a_stream_expands_to_three_global_accessors_and_its_flush_size() {
     let parameters = at(0, ArgumentKind::Stream { size: 144 })
         .descriptor()
         .runtime_parameters();
-    for accessor in parameters[..12].chunks(4) {
+    assert_eq!(parameters, stream_parameters());
+    for (accessor, buffer) in parameters[..12].chunks(4).zip([
+        StreamBuffer::Output,
+        StreamBuffer::Offsets,
+        StreamBuffer::Flush,
+    ]) {
         assert_eq!(
-            accessor,
+            accessor.iter().map(spir).collect::<Vec<_>>(),
             [
-                RuntimeParameter::Memory { address_space: 1 },
-                RuntimeParameter::Bytes { size: 8 },
-                RuntimeParameter::Bytes { size: 8 },
-                RuntimeParameter::Bytes { size: 8 },
+                ParameterType::Pointer { address_space: 1 },
+                ParameterType::Bytes { size: 8 },
+                ParameterType::Bytes { size: 8 },
+                ParameterType::Bytes { size: 8 },
             ]
         );
+        assert_eq!(
+            accessor[0].role(),
+            Role::StreamBuffer(buffer, AccessorPart::Data)
+        );
+        assert_eq!(
+            accessor[3].role(),
+            Role::StreamBuffer(buffer, AccessorPart::Offset)
+        );
     }
-    assert_eq!(parameters[12], RuntimeParameter::Bytes { size: 8 });
+    assert_eq!(spir(&parameters[12]), ParameterType::Bytes { size: 8 });
+    assert_eq!(parameters[12].role(), Role::StreamFlushSize);
+}
+
+/// The address spaces of SPIR-V (the SPIR mapping clang uses for `spir64`) and of LLVM's
+/// NVPTX back end, written down by hand.
+#[test]
+fn targets_number_their_address_spaces() {
+    let spaces = |target: Target| {
+        [
+            Memory::Global,
+            Memory::Constant,
+            Memory::Local,
+            Memory::Generic,
+            Memory::Private,
+        ]
+        .map(|memory| target.address_space(memory))
+    };
+    assert_eq!(spaces(Target::Spir64), [1, 2, 3, 4, 0]);
+    assert_eq!(spaces(Target::Nvptx64), [1, 4, 3, 0, 5]);
+}
+
+/// CUDA passes a local accessor's memory as an offset into dynamic shared memory, SPIR-V as a
+/// pointer; the other parameters are declared alike.
+#[test]
+fn a_local_accessor_is_a_pointer_on_spir64_and_an_offset_on_nvptx64() {
+    let parameters = at(0, ArgumentKind::LocalAccessor { dimensions: 1 })
+        .descriptor()
+        .runtime_parameters();
+    assert_eq!(
+        parameters[0].ty(Target::Spir64),
+        ParameterType::Pointer { address_space: 3 }
+    );
+    assert_eq!(
+        parameters[0].ty(Target::Nvptx64),
+        ParameterType::DynamicSharedOffset
+    );
+    assert_eq!(
+        parameters[1].ty(Target::Nvptx64),
+        ParameterType::Bytes { size: 8 }
+    );
+    let pointer = at(0, ArgumentKind::Pointer)
+        .descriptor()
+        .runtime_parameters()[0];
+    assert_eq!(
+        pointer.ty(Target::Nvptx64),
+        ParameterType::Pointer { address_space: 1 }
+    );
+}
+
+/// Intel's device classes (`sycl/accessor.hpp`): `accessor` holds `AccessorImplDevice{id
+/// Offset; range AccessRange; range MemRange}` then its pointer; `local_accessor_base` holds
+/// `LocalAccessorBaseDevice{range AccessRange; range MemRange; id Offset}` then its pointer.
+#[test]
+fn device_accessor_classes_store_their_parts_in_intels_order() {
+    use AccessorPart::{AccessRange, Data, MemoryRange, Offset};
+    let offsets = |local, dimensions| {
+        [Offset, AccessRange, MemoryRange, Data].map(|p| p.device_offset(local, dimensions))
+    };
+    assert_eq!(offsets(false, 1), [0, 8, 16, 24]);
+    assert_eq!(offsets(false, 3), [0, 24, 48, 72]);
+    assert_eq!(offsets(true, 2), [32, 0, 16, 48]);
+    // A 0-dimensional accessor keeps one-element ranges.
+    assert_eq!(offsets(false, 0), [0, 8, 16, 24]);
+    for dimensions in 0..=3 {
+        assert_eq!(
+            Data.device_offset(false, dimensions) + 8,
+            accessor_bytes(dimensions)
+        );
+    }
 }
 
 /// All shapes packed into one object, one after another.
@@ -187,10 +306,10 @@ fn a_kernel_lists_its_descriptors_then_the_spec_constant_buffer() {
         if buffer {
             let last = descriptors[descriptors.len() - 1];
             assert_eq!(last.kind as u32, 4);
-            assert_eq!(
-                last.runtime_parameters(),
-                [RuntimeParameter::Memory { address_space: 1 }]
-            );
+            let [buffer] = <[RuntimeParameter; 1]>::try_from(last.runtime_parameters())
+                .expect("one parameter");
+            assert_eq!(spir(&buffer), ParameterType::Pointer { address_space: 1 });
+            assert_eq!(buffer.role(), Role::SpecConstantsBuffer);
         }
     }
     assert_eq!(ParamKind::Accessor as u32, 0);
@@ -383,8 +502,8 @@ fn buffer_targets_round_trip_and_name_their_memory() {
     for target in [BufferTarget::Device, BufferTarget::ConstantBuffer] {
         assert_eq!(BufferTarget::from_value(target.value()), Some(target));
     }
-    assert_eq!(BufferTarget::Device.address_space(), GLOBAL_SPACE);
-    assert_eq!(BufferTarget::ConstantBuffer.address_space(), CONSTANT_SPACE);
+    assert_eq!(BufferTarget::Device.memory(), Memory::Global);
+    assert_eq!(BufferTarget::ConstantBuffer.memory(), Memory::Constant);
     assert_eq!(BufferTarget::from_value(TARGET_LOCAL), None);
 }
 

@@ -6,19 +6,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
 
-use crate::{Style, driver_query, output, render};
+use footer_gen::{Style, render};
 
-pub struct Batch<'a> {
-    pub build_dir: &'a Path,
-    pub output_dir: &'a Path,
-    pub style: Style,
-    pub json: bool,
-    pub unique_prefix: Option<String>,
-    pub jobs: usize,
+use crate::{driver_query, output};
+
+pub(crate) struct Batch<'a> {
+    pub(crate) build_dir: &'a Path,
+    pub(crate) output_dir: &'a Path,
+    pub(crate) style: Style,
+    pub(crate) json: bool,
+    pub(crate) unique_prefix: Option<String>,
+    pub(crate) jobs: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum BatchError {
+pub(crate) enum BatchError {
     #[error(transparent)]
     Libclang(plugin::Error),
     #[error("cannot read {path}: {source}")]
@@ -117,8 +119,9 @@ fn jobs_from(
     )
 }
 
-/// [`jobs_from`], with the SYCL header directories each `sycl-clang++` entry's compiler
-/// reports added to its flags (`drivers` asks each compiler once).
+/// The jobs of a database and warnings about entries left out, with the SYCL header
+/// directories each `sycl-clang++` entry's compiler reports added to its flags (`drivers` asks
+/// each compiler once).
 fn jobs_asking_drivers(
     db_path: &Path,
     output_dir: &Path,
@@ -191,7 +194,7 @@ fn jobs_asking_drivers(
 }
 
 /// Runs the batch; returns the number of TUs that failed (each reported on stderr).
-pub fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
+pub(crate) fn run(batch: &Batch<'_>) -> Result<usize, BatchError> {
     let db_path = batch.build_dir.join("compile_commands.json");
     let text = std::fs::read_to_string(&db_path).map_err(|source| BatchError::Read {
         path: db_path.clone(),

@@ -7,27 +7,27 @@ use serde::Serialize;
 
 use plugin::Analysis;
 
-use crate::{Style, render_footer};
+use footer_gen::{Style, render_footer};
 
 /// Writes several files so that they commit together (the shared `output` crate's protocol:
 /// a file that cannot be written leaves every output untouched).
-pub fn write_outputs_together(files: &[(&Path, &[u8])]) -> Result<(), String> {
+pub(crate) fn write_outputs_together(files: &[(&Path, &[u8])]) -> Result<(), String> {
     output::commit(files).map_err(|e| e.to_string())
 }
 
 /// Whether two paths name the same file.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     output::same_file(a, b)
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so a
 /// failed run leaves any existing file untouched; fails with `cannot write PATH: reason` (no
 /// temporary file name).
-pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(crate) fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
     write_outputs_together(&[(path, bytes)])
 }
 
-pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)?;
     out.flush()
@@ -54,7 +54,7 @@ struct JsonAnalysis<'a> {
 
 /// The `--json` reflection: per spec id its C++ name, footer TARGET, symbolic ID, linkage,
 /// value type and location; per kernel its name, location and `kernel_handler` use.
-pub fn json(analysis: &Analysis) -> serde_json::Result<String> {
+pub(crate) fn json(analysis: &Analysis) -> serde_json::Result<String> {
     let footer = render_footer(&analysis.spec_ids, Style::V3);
     let spec_ids = analysis
         .spec_ids

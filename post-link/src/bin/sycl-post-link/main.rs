@@ -10,7 +10,10 @@ use clap::{Parser, ValueEnum};
 
 use post_link::images::{CodeFormat, Split};
 use post_link::lower::Mode;
-use post_link::tool::{self, Options, Outputs};
+
+mod tool;
+
+use tool::{Options, Outputs};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SpecConstArg {

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 const DRIVER_NAMES: [&str; 2] = ["sycl-clang++", "sycl-clangxx"];
 
 /// The `#include <...>` directories of clang's `-v` output (its standard error).
-pub fn search_list(verbose_output: &str) -> Vec<PathBuf> {
+fn search_list(verbose_output: &str) -> Vec<PathBuf> {
     verbose_output
         .lines()
         .skip_while(|line| !line.starts_with("#include <...> search starts here:"))
@@ -29,7 +29,7 @@ pub fn search_list(verbose_output: &str) -> Vec<PathBuf> {
 /// The SYCL header directories `compiler` (as the database names it, relative to `directory`
 /// or looked up in `PATH`) reports, in its order; none when it is not `sycl-clang++` or the
 /// query fails (the analysis then reports the missing header itself).
-pub fn sycl_include_dirs(compiler: &str, directory: &Path) -> Vec<PathBuf> {
+fn sycl_include_dirs(compiler: &str, directory: &Path) -> Vec<PathBuf> {
     let name = Path::new(compiler)
         .file_name()
         .and_then(|n| n.to_str())
@@ -63,10 +63,10 @@ pub fn sycl_include_dirs(compiler: &str, directory: &Path) -> Vec<PathBuf> {
 
 /// [`sycl_include_dirs`] once per distinct compiler and directory.
 #[derive(Default)]
-pub struct Cache(HashMap<(String, PathBuf), Vec<PathBuf>>);
+pub(crate) struct Cache(HashMap<(String, PathBuf), Vec<PathBuf>>);
 
 impl Cache {
-    pub fn dirs(&mut self, compiler: &str, directory: &Path) -> &[PathBuf] {
+    pub(crate) fn dirs(&mut self, compiler: &str, directory: &Path) -> &[PathBuf] {
         self.0
             .entry((compiler.to_string(), directory.to_path_buf()))
             .or_insert_with(|| sycl_include_dirs(compiler, directory))

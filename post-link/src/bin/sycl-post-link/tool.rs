@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::images::{self, CodeFormat, Content, Split};
-use crate::llvm::{Context, Module};
-use crate::lower::{self, LowerError, LowerReport, Mode};
-use crate::prop;
+use post_link::images::{self, CodeFormat, Content, Split};
+use post_link::llvm::{Context, Module};
+use post_link::lower::{self, LowerError, LowerReport, Mode};
+use post_link::prop;
 
 #[derive(Debug, Error)]
-pub enum Error {
+pub(crate) enum Error {
     #[error("{}: {error}", .path.display())]
     Io {
         path: PathBuf,
@@ -36,33 +36,33 @@ pub enum Error {
 }
 
 /// `-` as an input or `-o` value: standard input or output, as in DPC++.
-pub const STDIO: &str = "-";
+pub(crate) const STDIO: &str = "-";
 
 #[derive(Clone, Debug)]
-pub struct Options {
-    pub inputs: Vec<PathBuf>,
+pub(crate) struct Options {
+    pub(crate) inputs: Vec<PathBuf>,
     /// `-o [target,]file`.
-    pub output: Option<std::ffi::OsString>,
-    pub out_dir: Option<PathBuf>,
-    pub format: CodeFormat,
+    pub(crate) output: Option<std::ffi::OsString>,
+    pub(crate) out_dir: Option<PathBuf>,
+    pub(crate) format: CodeFormat,
     /// SPIR-V version for `-emit-spirv`, e.g. "1.2".
-    pub spirv_version: String,
-    pub split: Split,
-    pub spec_const: Option<Mode>,
-    pub outputs: Outputs,
-    pub json: bool,
+    pub(crate) spirv_version: String,
+    pub(crate) split: Split,
+    pub(crate) spec_const: Option<Mode>,
+    pub(crate) outputs: Outputs,
+    pub(crate) json: bool,
     /// Leave the LLVM context and modules allocated when `run` returns (for a process that
     /// exits right after, like clang's `-disable-free`): freeing a large module object by
     /// object took about 15% of the run time on 10^5 getter calls.
-    pub skip_teardown: bool,
+    pub(crate) skip_teardown: bool,
 }
 
 /// Everything a run produces, not yet written.
 #[derive(Debug, Default)]
-pub struct Outcome {
-    pub files: Vec<(PathBuf, Content)>,
+pub(crate) struct Outcome {
+    pub(crate) files: Vec<(PathBuf, Content)>,
     /// JSON reflection for stdout (`--json`).
-    pub json: Option<String>,
+    pub(crate) json: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -100,7 +100,7 @@ fn read_and_link<'c>(ctx: &'c Context, inputs: &[PathBuf]) -> Result<(Module<'c>
             path: path.clone(),
             error,
         })?;
-        let m = crate::isolate::parse_untrusted(ctx, bytes, &path.to_string_lossy()).map_err(
+        let m = post_link::isolate::parse_untrusted(ctx, bytes, &path.to_string_lossy()).map_err(
             |msg| Error::Parse {
                 path: path.clone(),
                 msg: msg.trim_end().to_string(),
@@ -180,7 +180,7 @@ fn symbols_text(m: &Module<'_>) -> String {
 }
 
 /// Runs the whole job and returns the files to write.
-pub fn run(opts: &Options) -> Result<Outcome, Error> {
+pub(crate) fn run(opts: &Options) -> Result<Outcome, Error> {
     let ctx = Context::new();
     let (out, modules) = produce(&ctx, opts)?;
     if opts.skip_teardown {
@@ -193,7 +193,7 @@ pub fn run(opts: &Options) -> Result<Outcome, Error> {
 /// What `-ir-output-only`, `-properties`, `-symbols` and
 /// `-generate-device-image-default-spec-consts` ask for: one code file, or a table of images.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outputs {
+pub(crate) enum Outputs {
     /// `-ir-output-only`: the one module's code, no table.
     IrOnly,
     /// A `.table` naming each image's files.
@@ -207,7 +207,7 @@ pub enum Outputs {
 
 impl Outputs {
     /// The outputs the flags select; `-ir-output-only` excludes the table's extras.
-    pub fn from_flags(
+    pub(crate) fn from_flags(
         ir_output_only: bool,
         properties: bool,
         symbols: bool,
@@ -523,7 +523,7 @@ fn json(opts: &Options, modules: &[OutModule<'_>], names: &[Names]) -> Result<St
 /// first, then the renames, so a file that cannot be written leaves every output untouched;
 /// new files get the umask's mode, replaced ones keep theirs). `-` is standard output,
 /// written once the files are in place.
-pub fn write_outputs(out: &Outcome) -> Result<(), Error> {
+pub(crate) fn write_outputs(out: &Outcome) -> Result<(), Error> {
     let files: Vec<(&Path, &[u8])> = out
         .files
         .iter()

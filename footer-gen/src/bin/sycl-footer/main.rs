@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 use clap::{Parser, ValueEnum};
 
-use footer_gen::{Style, batch, output};
+use footer_gen::Style;
+
+mod batch;
+mod driver_query;
+mod output;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -177,31 +181,55 @@ fn main() -> ! {
 fn run(cli: Cli) -> anyhow::Result<u8> {
     let style = Style::from(cli.style);
     if let Some(build_dir) = &cli.build_dir {
-        let output_dir = cli
-            .output_dir
-            .as_deref()
-            .ok_or_else(|| anyhow!("-p BUILD_DIR needs --output-dir DIR"))?;
-        let jobs = cli.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
-        let failures = batch::run(&batch::Batch {
-            build_dir,
-            output_dir,
-            style,
-            json: cli.json,
-            unique_prefix: cli.unique_prefix.clone(),
-            jobs: jobs.max(1),
-        })?;
-        return Ok(if failures == 0 { 0 } else { EXIT_FAILURE });
+        return run_batch(&cli, build_dir, style);
     }
-
     let file = cli.file.clone().ok_or_else(|| anyhow!("no input file"))?;
+    let Some(analysis) = analyze(&cli, &file)? else {
+        return Ok(EXIT_FAILURE);
+    };
+    for warning in &analysis.warnings {
+        eprintln!("{warning}");
+    }
+    let text = if cli.json {
+        output::json(&analysis)?
+    } else {
+        footer_gen::render(&analysis.spec_ids, style)
+    };
+    let depfile = depfile_of(&cli, &file, &analysis)?;
+    write_outputs(&cli, &text, depfile)?;
+    // The process ends now: freeing a large analysis piece by piece only costs time.
+    std::mem::forget(analysis);
+    Ok(0)
+}
+
+/// `-p BUILD_DIR`: every TU of the compilation database.
+fn run_batch(cli: &Cli, build_dir: &std::path::Path, style: Style) -> anyhow::Result<u8> {
+    let output_dir = cli
+        .output_dir
+        .as_deref()
+        .ok_or_else(|| anyhow!("-p BUILD_DIR needs --output-dir DIR"))?;
+    let jobs = cli.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let failures = batch::run(&batch::Batch {
+        build_dir,
+        output_dir,
+        style,
+        json: cli.json,
+        unique_prefix: cli.unique_prefix.clone(),
+        jobs: jobs.max(1),
+    })?;
+    Ok(if failures == 0 { 0 } else { EXIT_FAILURE })
+}
+
+/// The analysis of `file`, or `None` when the TU has errors (printed here).
+fn analyze(cli: &Cli, file: &std::path::Path) -> anyhow::Result<Option<plugin::Analysis>> {
     // Dependency-output flags among the compile flags are the compiler's: its depfile is for
     // the object and its own inputs. libclang would write it too, and sycl-footer honouring
     // them replaced the compiler's file with the footer's; they are taken out of the parse and
     // left alone. The footer's own depfile is asked for with sycl-footer's -MD/-MF/-MT.
     let options = plugin::Options {
-        source: file.clone(),
+        source: file.to_path_buf(),
         args: clang_args::without_dependency_output(&cli.compile_flags),
         unique_prefix: cli.unique_prefix.clone(),
         // The process exits after this TU: freeing libclang's AST piece by piece is wasted.
@@ -210,8 +238,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         // The footer and --json name kernels; the device compile's details are not theirs.
         kernel_details: false,
     };
-    let analysis = match plugin::analyze(&options) {
-        Ok(a) => a,
+    match plugin::analyze(&options) {
+        Ok(analysis) => Ok(Some(analysis)),
         Err(plugin::Error::Compile {
             errors,
             diagnostics,
@@ -223,41 +251,45 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 "sycl-footer: error: {errors} error(s) in {}; no footer written",
                 file.display()
             );
-            return Ok(EXIT_FAILURE);
+            Ok(None)
         }
-        Err(e) => return Err(e.into()),
-    };
-    for warning in &analysis.warnings {
-        eprintln!("{warning}");
+        Err(e) => Err(e.into()),
     }
-    let text = if cli.json {
-        output::json(&analysis)?
-    } else {
-        footer_gen::render(&analysis.spec_ids, style)
-    };
+}
 
-    let depfile = match (&cli.mf, cli.md) {
-        (Some(path), _) => Some(path.clone()),
+/// The depfile asked for (-MD, -MF, -MT): its path and its text.
+fn depfile_of(
+    cli: &Cli,
+    file: &std::path::Path,
+    analysis: &plugin::Analysis,
+) -> anyhow::Result<Option<(PathBuf, String)>> {
+    let path = match (&cli.mf, cli.md) {
+        (Some(path), _) => path.clone(),
         (None, true) => match &cli.output {
-            Some(o) => Some(PathBuf::from(format!("{}.d", o.display()))),
+            Some(o) => PathBuf::from(format!("{}.d", o.display())),
             None => bail!("-MD without -o needs -MF FILE"),
         },
-        (None, false) => None,
+        (None, false) => return Ok(None),
     };
-    let deps = depfile.as_ref().map(|_| {
-        let target = cli.mt.clone().unwrap_or_else(|| {
-            let output = cli.output.as_ref().map(|o| o.display().to_string());
-            depfile::quote_target(&output.unwrap_or_else(|| format!("{}.footer.h", file.display())))
-        });
-        depfile::make_rule(&target, &analysis.dependencies)
+    let target = cli.mt.clone().unwrap_or_else(|| {
+        let output = cli.output.as_ref().map(|o| o.display().to_string());
+        depfile::quote_target(&output.unwrap_or_else(|| format!("{}.footer.h", file.display())))
     });
+    Ok(Some((
+        path,
+        depfile::make_rule(&target, &analysis.dependencies),
+    )))
+}
+
+/// Writes the footer (or JSON) to -o or standard output, and the depfile.
+fn write_outputs(cli: &Cli, text: &str, depfile: Option<(PathBuf, String)>) -> anyhow::Result<()> {
     // The footer and the depfile commit together: a depfile that cannot be written leaves the
     // old footer in place.
     let mut files: Vec<(&std::path::Path, &[u8])> = Vec::new();
     if let Some(path) = &cli.output {
         files.push((path, text.as_bytes()));
     }
-    if let (Some(path), Some(deps)) = (&depfile, &deps) {
+    if let Some((path, deps)) = &depfile {
         files.push((path, deps.as_bytes()));
     }
     output::write_outputs_together(&files).map_err(|e| anyhow!(e))?;
@@ -265,11 +297,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         match output::write_stdout(text.as_bytes()) {
             // The reader went away (`| head`): like other Unix filters, stop quietly; whoever
             // closed the pipe decides what its early end means.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
             other => other?,
         }
     }
-    // The process ends now: freeing a large analysis piece by piece only costs time.
-    std::mem::forget(analysis);
-    Ok(0)
+    Ok(())
 }

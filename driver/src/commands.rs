@@ -1,0 +1,72 @@
+//! The clang command lines that several jobs run: the device compile of a source (`compile`
+//! and `preprocess` both run it), and how a compile reads this driver's own `-E` output.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::args::{CommandLine, Input, InputKind, kind_of};
+use crate::pipeline::DEVICE_TRIPLE;
+use crate::toolchain::Toolchain;
+
+/// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
+/// device view preprocessed) writing `out` (clang's default name without one).
+pub(crate) fn device_command(
+    tc: &Toolchain,
+    cl: &CommandLine,
+    source: &Input,
+    phase: &str,
+    out: Option<&Path>,
+) -> Command {
+    let mut cmd = Command::new(&tc.clang);
+    cmd.args(["-fsycl", "-fsycl-device-only"]).arg(format!(
+        "--offload-targets={}",
+        DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
+    ));
+    // From its installed place (not a copy): `-E` output and depfiles name it stably. This
+    // driver's `-E` output holds it already (its device view), and it defines functions.
+    if !source.preprocessed {
+        cmd.arg("-include").arg(&tc.prelude);
+    }
+    cmd
+        // A device image runs no destructors of globals (DPC++ never registers them for
+        // the device); registering them would call the host's `__cxa_atexit`.
+        .arg("-fno-c++-static-destructors")
+        .args(cl.sycl_predefines())
+        .args(&cl.flags.device)
+        .args(&cl.device_compile_flags)
+        // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
+        // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
+        .arg("-isystem")
+        .arg(tc.device_headers())
+        .arg("-isystem")
+        .arg(&tc.sycl_include)
+        // The kernel objects' types, complete (accessors' template arguments included),
+        // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
+        .args(["-g", "-fstandalone-debug"]);
+    // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
+    if cl.flags.optimization.is_none() {
+        cmd.arg("-O2");
+    }
+    cmd.arg(phase)
+        .args(language_flags(cl, source))
+        .arg(&source.path);
+    if let Some(out) = out {
+        cmd.arg("-o").arg(out);
+    }
+    cmd
+}
+
+/// `-x c++` for a compile of `source` when it is this driver's `-E` output that clang would
+/// not read as C++ source: a `.ii` name, or the user's `-x` (`c++-cpp-output`) is text it must
+/// not preprocess, without the predefined macros that select the file's host or device view.
+/// Not otherwise: the analysis' flags are part of the unique prefix, and a compiled-back file
+/// under its source's name is the same TU as the source.
+pub(crate) fn language_flags(cl: &CommandLine, source: &Input) -> &'static [&'static str] {
+    let read_as_cxx =
+        kind_of(&source.path, None) == InputKind::CxxSource && !cl.flags.language_given;
+    if !read_as_cxx && source.preprocessed {
+        &["-x", "c++"]
+    } else {
+        &[]
+    }
+}

@@ -1,0 +1,270 @@
+//! Pass pipelines, target machines and code generation, and LLVM's process-wide settings
+//! and error handlers.
+
+use std::ffi::{CStr, CString, c_char, c_void};
+use std::ptr;
+
+use llvm_sys::core as c;
+use llvm_sys::prelude::*;
+use llvm_sys::target as t;
+use llvm_sys::target_machine as tm;
+
+use crate::context::{cstr, take_message};
+use crate::module::Module;
+
+impl<'c> Module<'c> {
+    /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module. `&mut`: passes
+    /// delete functions and instructions, so no handle may be alive across them.
+    pub fn run_passes(&mut self, pipeline: &str) -> Result<(), String> {
+        self.run_passes_for(pipeline, None)
+    }
+
+    /// Runs a pipeline with `machine`'s target (its cost model and address-space facts:
+    /// `infer-address-spaces` needs the target's flat address space).
+    pub fn run_target_passes(
+        &mut self,
+        pipeline: &str,
+        machine: &TargetMachine,
+    ) -> Result<(), String> {
+        self.run_passes_for(pipeline, Some(machine))
+    }
+
+    fn run_passes_for(
+        &mut self,
+        pipeline: &str,
+        machine: Option<&TargetMachine>,
+    ) -> Result<(), String> {
+        use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
+        use llvm_sys::transforms::pass_builder as pb;
+        let pipeline = CString::new(pipeline).map_err(|e| e.to_string())?;
+        let machine = machine.map_or(ptr::null_mut(), |m| m.raw);
+        // SAFETY: the options are created and disposed here; a null target machine is allowed
+        // (target-independent passes), a given one outlives the call; an error message is read
+        // and freed once.
+        unsafe {
+            let options = pb::LLVMCreatePassBuilderOptions();
+            let error = pb::LLVMRunPasses(self.raw, pipeline.as_ptr(), machine, options);
+            pb::LLVMDisposePassBuilderOptions(options);
+            if error.is_null() {
+                return Ok(());
+            }
+            let message = LLVMGetErrorMessage(error);
+            let text = CStr::from_ptr(message).to_string_lossy().into_owned();
+            LLVMDisposeErrorMessage(message);
+            Err(text)
+        }
+    }
+
+    /// Position-independent object code for `triple` (what a host object linked into a PIE
+    /// needs).
+    pub fn emit_pic_object(&mut self, triple: &str) -> Result<Vec<u8>, String> {
+        let machine = TargetMachine::with_reloc(triple, tm::LLVMRelocMode::LLVMRelocPIC)?;
+        self.emit_object(&machine)
+    }
+
+    /// Emits an object file (for SPIR-V targets: a SPIR-V binary) through `machine`'s code
+    /// generator. The module must already carry a triple and datalayout fit for the target.
+    /// `&mut`: code generation rewrites the module's IR.
+    pub fn emit_object(&mut self, machine: &TargetMachine) -> Result<Vec<u8>, String> {
+        // SAFETY: the machine and module are alive; out-params are checked.
+        unsafe {
+            let mut msg: *mut c_char = ptr::null_mut();
+            let mut buf: LLVMMemoryBufferRef = ptr::null_mut();
+            let failed = tm::LLVMTargetMachineEmitToMemoryBuffer(
+                machine.raw,
+                self.raw,
+                tm::LLVMCodeGenFileType::LLVMObjectFile,
+                &mut msg,
+                &mut buf,
+            ) != 0;
+            let diags = self.ctx.take_diags();
+            if failed || buf.is_null() {
+                let mut text = take_message(msg);
+                for d in diags {
+                    text.push_str("; ");
+                    text.push_str(&d);
+                }
+                return Err(text);
+            }
+            let out = buffer_bytes(buf);
+            c::LLVMDisposeMemoryBuffer(buf);
+            if !diags.is_empty() {
+                return Err(diags.join("; "));
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Owner of an LLVM target machine (default CPU, features and options) for a triple; one
+/// serves a module's datalayout, target passes and emission alike.
+pub struct TargetMachine {
+    pub(crate) raw: tm::LLVMTargetMachineRef,
+}
+
+impl TargetMachine {
+    pub fn new(triple: &str) -> Result<TargetMachine, String> {
+        Self::with_reloc(triple, tm::LLVMRelocMode::LLVMRelocDefault)
+    }
+
+    fn with_reloc(triple: &str, reloc: tm::LLVMRelocMode) -> Result<TargetMachine, String> {
+        init_targets();
+        let tr = cstr(triple);
+        let empty = cstr("");
+        // SAFETY: standard target lookup and creation; out-params checked.
+        unsafe {
+            let mut target: tm::LLVMTargetRef = ptr::null_mut();
+            let mut msg: *mut c_char = ptr::null_mut();
+            if tm::LLVMGetTargetFromTriple(tr.as_ptr(), &mut target, &mut msg) != 0 {
+                return Err(take_message(msg));
+            }
+            let raw = tm::LLVMCreateTargetMachine(
+                target,
+                tr.as_ptr(),
+                empty.as_ptr(),
+                empty.as_ptr(),
+                tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
+                reloc,
+                tm::LLVMCodeModel::LLVMCodeModelDefault,
+            );
+            if raw.is_null() {
+                return Err(format!("cannot create a target machine for {triple}"));
+            }
+            Ok(TargetMachine { raw })
+        }
+    }
+
+    /// The datalayout string the target wants.
+    pub fn data_layout(&self) -> String {
+        // SAFETY: the machine is alive; the target data is disposed after copying its string.
+        unsafe {
+            let td = tm::LLVMCreateTargetDataLayout(self.raw);
+            let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
+            t::LLVMDisposeTargetData(td);
+            s
+        }
+    }
+}
+
+impl Drop for TargetMachine {
+    fn drop(&mut self) {
+        // SAFETY: created by LLVMCreateTargetMachine, disposed once.
+        unsafe { tm::LLVMDisposeTargetMachine(self.raw) }
+    }
+}
+
+unsafe fn buffer_bytes(buf: LLVMMemoryBufferRef) -> Vec<u8> {
+    // SAFETY: start/size describe the buffer's live contents.
+    unsafe {
+        let start = c::LLVMGetBufferStart(buf) as *const u8;
+        let size = c::LLVMGetBufferSize(buf);
+        if start.is_null() || size == 0 {
+            return Vec::new();
+        }
+        std::slice::from_raw_parts(start, size).to_vec()
+    }
+}
+
+fn init_targets() {
+    init_llvm();
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: LLVM's target registration is idempotent; guarded to run once per process.
+    ONCE.call_once(|| unsafe {
+        t::LLVM_InitializeAllTargetInfos();
+        t::LLVM_InitializeAllTargets();
+        t::LLVM_InitializeAllTargetMCs();
+        t::LLVM_InitializeAllAsmPrinters();
+    });
+}
+
+/// Process-wide LLVM settings, once, before any LLVM object exists.
+pub(crate) fn init_llvm() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: option parsing and handler installation happen once, before LLVM is used; the
+    // handlers are plain functions that live for the whole process.
+    ONCE.call_once(|| unsafe {
+        let _ = PROGRAM.set(program_name());
+        // sycl_ext_oneapi_private_alloca lowers to a variable-length private array, which the
+        // SPIR-V backend emits only with Intel's extension allowed (DPC++ allows it too).
+        // Floating-point atomics (atomic_ref<float>, reductions' atomic strategies) need the
+        // float-atomic extensions, which the CPU device has (cl_ext_float_atomics). Products and
+        // bitwise operations over a work-group (sycl::multiplies, bit_and/or/xor in group
+        // algorithms) are OpGroup*KHR of SPV_KHR_uniform_group_instructions, which the CPU
+        // device's compiler implements (its builtin library has them; it does not announce
+        // cl_khr_work_group_uniform_arithmetic), as DPC++ emits them. An extension is only
+        // declared by modules that use it.
+        let args = [
+            c"sycl-specconst".as_ptr(),
+            c"--spirv-ext=+SPV_INTEL_variable_length_array,+SPV_EXT_shader_atomic_float_add,\
++SPV_EXT_shader_atomic_float_min_max,+SPV_EXT_shader_atomic_float16_add,\
++SPV_KHR_uniform_group_instructions"
+                .as_ptr(),
+        ];
+        llvm_sys::support::LLVMParseCommandLineOptions(2, args.as_ptr(), ptr::null());
+        llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(fatal_error));
+        install_bad_alloc_error_handler(out_of_memory, ptr::null_mut());
+        // LLVM's `new` failing would throw std::bad_alloc through Rust frames (an abort:
+        // "Rust cannot catch foreign exceptions"); C++'s new-handler runs first.
+        set_new_handler(Some(new_failed));
+    });
+}
+
+unsafe extern "C" {
+    /// `std::set_new_handler(void (*)())`, from the C++ runtime LLVM links.
+    #[link_name = "_ZSt15set_new_handlerPFvvE"]
+    fn set_new_handler(handler: Option<extern "C" fn()>) -> Option<extern "C" fn()>;
+}
+
+extern "C" fn new_failed() {
+    out_of_memory(ptr::null_mut(), ptr::null(), false);
+}
+
+unsafe extern "C" {
+    /// `llvm::install_bad_alloc_error_handler(fatal_error_handler_t, void *)`: not in LLVM's C
+    /// API; a free function taking a function pointer and a pointer, called with the C calling
+    /// convention, which the Itanium C++ ABI shares for these types.
+    #[link_name = "_ZN4llvm31install_bad_alloc_error_handlerEPFvPvPKcbES0_"]
+    fn install_bad_alloc_error_handler(
+        handler: extern "C" fn(*mut c_void, *const c_char, bool),
+        data: *mut c_void,
+    );
+}
+
+/// LLVM ran out of memory: one line instead of "LLVM ERROR: out of memory" and an abort. LLVM
+/// requires the handler not to return; nothing may allocate any more, so the message is
+/// written with one `write` and the process leaves through `_exit`-like `abort`-free exit.
+extern "C" fn out_of_memory(_data: *mut c_void, _reason: *const c_char, _crash_diag: bool) {
+    use std::io::Write as _;
+    let mut stderr = std::io::stderr().lock();
+    if let Some(program) = PROGRAM.get() {
+        let _ = stderr.write_all(program.as_bytes());
+        let _ = stderr.write_all(b": ");
+    }
+    let _ = stderr
+        .write_all(b"error: out of memory in LLVM (raise the memory limit or split the input)\n");
+    std::process::exit(1);
+}
+
+fn program_name() -> String {
+    std::env::args_os()
+        .next()
+        .and_then(|p| {
+            std::path::Path::new(&p)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "sycl-specconst".into())
+}
+
+/// The program's name, for messages written where nothing may allocate.
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// LLVM's fatal errors (a backend that cannot emit something) end the process; said as one
+/// line in the tool's own words, and the process exits with status 1 (LLVM exits after this
+/// returns) instead of aborting.
+extern "C" fn fatal_error(reason: *const c_char) {
+    let program = PROGRAM.get().cloned().unwrap_or_else(program_name);
+    // SAFETY: LLVM passes a NUL-terminated message.
+    let reason = unsafe { CStr::from_ptr(reason) }.to_string_lossy();
+    eprintln!("{program}: error: LLVM: {reason}");
+}
