@@ -91,6 +91,17 @@ if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv"):
     config.available_features.add("can-drop-privileges")
 as_nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/nonexistent TMPDIR=/tmp"
 config.substitutions.append(("%as_nobody", as_nobody))
+# The NVPTX device compile of Intel's headers with the device prelude, as stock clang-22 runs it
+# (issue 30; sycl-clang++ has no nvptx64 target yet): optimised bitcode on standard output's -o.
+device_include = os.path.join(root, "driver", "include")
+config.substitutions.append(
+    ("%nvptx_device",
+     "-fsycl -fsycl-device-only --offload-targets=nvptx64-nvidia-cuda -nocudalib"
+     " -Xclang -target-cpu -Xclang sm_70 -Xclang -target-feature -Xclang +ptx63 -std=c++17 -O2"
+     " -D__SYCL_DISABLE_PARALLEL_FOR_RANGE_ROUNDING__ -Wno-deprecated-declarations -c"
+     " -include " + os.path.join(device_include, "sycl-specconst-device-prelude.hpp") +
+     " -isystem " + os.path.join(device_include, "device") +
+     " -isystem " + os.path.join(root, ".cache", "intel-sycl", "include")))
 # Tests of what permission bits refuse: as root, run the tool as nobody; as any other user, as is.
 if hasattr(os, "geteuid") and os.geteuid() != 0:
     config.available_features.add("non-root")
