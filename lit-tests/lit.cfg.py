@@ -102,6 +102,13 @@ config.substitutions.append(
      " -include " + os.path.join(device_include, "sycl-specconst-device-prelude.hpp") +
      " -isystem " + os.path.join(device_include, "device") +
      " -isystem " + os.path.join(root, ".cache", "intel-sycl", "include")))
+# CUDA's ptxas and libdevice (scripts/setup extracts them): PTX is checked by the real assembler.
+cuda_nvcc = os.path.join(root, ".cache", "cuda-nvcc")
+if os.access(os.path.join(cuda_nvcc, "bin", "ptxas"), os.X_OK):
+    config.available_features.add("ptxas")
+config.substitutions.append(("%ptxas", os.path.join(cuda_nvcc, "bin", "ptxas")))
+config.substitutions.append(
+    ("%libdevice", os.path.join(cuda_nvcc, "nvvm", "libdevice", "libdevice.10.bc")))
 # Tests of what permission bits refuse: as root, run the tool as nobody; as any other user, as is.
 if hasattr(os, "geteuid") and os.geteuid() != 0:
     config.available_features.add("non-root")
