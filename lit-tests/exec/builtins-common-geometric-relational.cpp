@@ -20,6 +20,7 @@
 // CHECK: any, all, bitselect, select: 11 element types and marray<bool> ok
 // CHECK: all results as the spec requires
 #include <sycl/sycl.hpp>
+#include "Inputs/builtin-shapes.h"
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -61,24 +62,6 @@ static void expect(bool ok, const char *type, const char *shape, const char *wha
     std::printf("MISMATCH %s %s %s lane %d: got %.17g, want %.17g\n", type, shape, what, lane, got, want);
 }
 
-template <typename S> struct shape {
-  using elem = S;
-  static constexpr int n = 1;
-  static constexpr bool is_vec = false;
-  static const char *name() { return "scalar"; }
-};
-template <typename E, int N> struct shape<sycl::vec<E, N>> {
-  using elem = E;
-  static constexpr int n = N;
-  static constexpr bool is_vec = true;
-  static const char *name() { return "vec"; }
-};
-template <typename E, std::size_t N> struct shape<sycl::marray<E, N>> {
-  using elem = E;
-  static constexpr int n = int(N);
-  static constexpr bool is_vec = false;
-  static const char *name() { return "marray"; }
-};
 template <typename S> static auto lane(const S &v, int k) {
   if constexpr (shape<S>::n == 1 && !std::is_class_v<S>)
     return v;

@@ -16,6 +16,7 @@
 // CHECK: upsample: 6 types, 3 shapes ok
 // CHECK: all results exact
 #include <sycl/sycl.hpp>
+#include "Inputs/builtin-shapes.h"
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -27,21 +28,6 @@ using i128 = __int128;
 static int failures = 0;
 static long checks = 0;
 
-template <typename S> struct shape {
-  using elem = S;
-  static constexpr int n = 1;
-  static const char *name() { return "scalar"; }
-};
-template <typename E, int N> struct shape<sycl::vec<E, N>> {
-  using elem = E;
-  static constexpr int n = N;
-  static const char *name() { return "vec"; }
-};
-template <typename E, std::size_t N> struct shape<sycl::marray<E, N>> {
-  using elem = E;
-  static constexpr int n = int(N);
-  static const char *name() { return "marray"; }
-};
 template <typename S> static auto lane(const S &v, int k) {
   if constexpr (std::is_arithmetic_v<S>)
     return v;

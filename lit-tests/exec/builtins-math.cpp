@@ -18,6 +18,7 @@
 // CHECK: pointer arguments in the generic, global, local and private spaces ok
 // CHECK: all results within the spec's precision
 #include <sycl/sycl.hpp>
+#include "Inputs/builtin-shapes.h"
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -154,22 +155,6 @@ constexpr int N_PLAIN = 0 ONE_ARG(COUNT) TWO_ARGS(COUNT) THREE_ARGS(COUNT);
 constexpr int N_SPECIAL = 0 SPECIAL(COUNT);
 constexpr int N_FUNCS = N_PLAIN + N_SPECIAL;
 
-// Shapes: T itself, vec<T, N>, marray<T, N>.
-template <typename S> struct shape {
-  using elem = S;
-  static constexpr int n = 1;
-  static const char *name() { return "scalar"; }
-};
-template <typename E, int N> struct shape<sycl::vec<E, N>> {
-  using elem = E;
-  static constexpr int n = N;
-  static const char *name() { return "vec"; }
-};
-template <typename E, std::size_t N> struct shape<sycl::marray<E, N>> {
-  using elem = E;
-  static constexpr int n = int(N);
-  static const char *name() { return "marray"; }
-};
 template <typename S, typename E> struct with_elem {
   using type = E;
 };
