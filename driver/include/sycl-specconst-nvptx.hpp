@@ -722,34 +722,31 @@ template <typename F> __SCC_NV_INLINE auto ordered(int scope, int semantics, F o
 
 // Relaxed atom of one scope, on a generic address (global or shared alike). Scoped forms need
 // sm_60; older GPUs get the unscoped (gpu) atom, and sys-scope fences still order it.
+// __SCC_NV_BY_SCOPE runs ASM(qualifier, …) with the qualifier of `scope` on this GPU.
+#define __SCC_NV_BY_SCOPE(ASM, ...)                                                            \
+  if (__nvvm_reflect("__CUDA_ARCH") < 600)                                                     \
+    ASM("", __VA_ARGS__);                                                                      \
+  else if (scope == scope_cross_device)                                                        \
+    ASM(".sys", __VA_ARGS__);                                                                  \
+  else if (scope == scope_device)                                                              \
+    ASM(".gpu", __VA_ARGS__);                                                                  \
+  else                                                                                         \
+    ASM(".cta", __VA_ARGS__);
+#define __SCC_NV_ATOM_ASM(SCOPE, OP, PTX_T, R)                                                 \
+  asm volatile("atom" SCOPE "." OP "." PTX_T " %0, [%1], %2;" : "=" R(r) : "l"(p), R(v) : "memory")
+#define __SCC_NV_CAS_ASM(SCOPE, PTX_T, R)                                                      \
+  asm volatile("atom" SCOPE ".cas." PTX_T " %0, [%1], %2, %3;"                                 \
+               : "=" R(r) : "l"(p), R(expected), R(desired) : "memory")
 #define __SCC_NV_ATOM(NAME, OP, PTX_T, C_T, R)                                                 \
   __SCC_NV_INLINE C_T atom_##NAME(C_T *p, C_T v, int scope) {                                  \
     C_T r;                                                                                     \
-    if (__nvvm_reflect("__CUDA_ARCH") < 600)                                                   \
-      asm volatile("atom." OP "." PTX_T " %0, [%1], %2;" : "=" R(r) : "l"(p), R(v) : "memory"); \
-    else if (scope == scope_cross_device)                                                      \
-      asm volatile("atom.sys." OP "." PTX_T " %0, [%1], %2;" : "=" R(r) : "l"(p), R(v) : "memory"); \
-    else if (scope == scope_device)                                                            \
-      asm volatile("atom.gpu." OP "." PTX_T " %0, [%1], %2;" : "=" R(r) : "l"(p), R(v) : "memory"); \
-    else                                                                                       \
-      asm volatile("atom.cta." OP "." PTX_T " %0, [%1], %2;" : "=" R(r) : "l"(p), R(v) : "memory"); \
+    __SCC_NV_BY_SCOPE(__SCC_NV_ATOM_ASM, OP, PTX_T, R)                                         \
     return r;                                                                                  \
   }
 #define __SCC_NV_CAS(PTX_T, C_T, R)                                                            \
   __SCC_NV_INLINE C_T atom_cas(C_T *p, C_T expected, C_T desired, int scope) {                 \
     C_T r;                                                                                     \
-    if (__nvvm_reflect("__CUDA_ARCH") < 600)                                                   \
-      asm volatile("atom.cas." PTX_T " %0, [%1], %2, %3;"                                      \
-                   : "=" R(r) : "l"(p), R(expected), R(desired) : "memory");                   \
-    else if (scope == scope_cross_device)                                                      \
-      asm volatile("atom.sys.cas." PTX_T " %0, [%1], %2, %3;"                                  \
-                   : "=" R(r) : "l"(p), R(expected), R(desired) : "memory");                   \
-    else if (scope == scope_device)                                                            \
-      asm volatile("atom.gpu.cas." PTX_T " %0, [%1], %2, %3;"                                  \
-                   : "=" R(r) : "l"(p), R(expected), R(desired) : "memory");                   \
-    else                                                                                       \
-      asm volatile("atom.cta.cas." PTX_T " %0, [%1], %2, %3;"                                  \
-                   : "=" R(r) : "l"(p), R(expected), R(desired) : "memory");                   \
+    __SCC_NV_BY_SCOPE(__SCC_NV_CAS_ASM, PTX_T, R)                                              \
     return r;                                                                                  \
   }
 __SCC_NV_ATOM(add, "add", "u32", unsigned int, "r")
@@ -776,6 +773,9 @@ __SCC_NV_CAS("b32", unsigned int, "r")
 __SCC_NV_CAS("b64", unsigned long, "l")
 #undef __SCC_NV_ATOM
 #undef __SCC_NV_CAS
+#undef __SCC_NV_CAS_ASM
+#undef __SCC_NV_ATOM_ASM
+#undef __SCC_NV_BY_SCOPE
 
 
 template <typename T> __SCC_NV_INLINE T volatile_load(T *p) {
