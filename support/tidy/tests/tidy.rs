@@ -17,19 +17,22 @@ const FFI_CRATE: &str = "support/llvm/src/";
 /// Directories that are not the project's sources.
 const SKIPPED_DIRS: &[&str] = &["target", ".git", ".venv", ".cache", "Output", "__pycache__"];
 
-fn root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .join("../..")
-        .canonicalize()
-        .expect("the workspace root exists")
+/// The workspace root, resolved once (the line-reference check asks for it per word).
+fn root() -> &'static Path {
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .canonicalize()
+            .expect("the workspace root exists")
+    })
 }
 
-/// Files under `dir` whose names end in one of `extensions`, sorted, relative to the root.
+/// Files of the tree whose names end in one of `extensions`, sorted, relative to the root.
 fn files(extensions: &[&str]) -> Vec<PathBuf> {
     let root = root();
     let mut found = Vec::new();
-    let mut pending = vec![root.clone()];
+    let mut pending = vec![root.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = std::fs::read_dir(&dir).expect("a directory of the tree is readable");
         for entry in entries {
@@ -41,7 +44,7 @@ fn files(extensions: &[&str]) -> Vec<PathBuf> {
                 }
             } else if extensions.iter().any(|ext| name.ends_with(ext)) {
                 found.push(
-                    path.strip_prefix(&root)
+                    path.strip_prefix(root)
                         .expect("under the root")
                         .to_path_buf(),
                 );
