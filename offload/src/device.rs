@@ -168,7 +168,7 @@ pub(crate) fn kernels_reaching(function: Function<'_>) -> Vec<String> {
         if !seen.insert(f.as_value()) || seen.len() > MAX_FUNCTIONS {
             continue;
         }
-        if f.is_spir_kernel() {
+        if f.is_kernel() {
             kernels.push(f.name());
             continue;
         }
@@ -273,7 +273,7 @@ pub(crate) fn wrap_kernels(
     {
         let layout = module.layout();
         for kernel in module.functions() {
-            if kernel.is_declaration() || !kernel.is_spir_kernel() {
+            if kernel.is_declaration() || !kernel.is_kernel() {
                 continue;
             }
             let (body, entry) = wrap_kernel(
@@ -997,12 +997,12 @@ fn native_scalar(size: u32) -> Option<(&'static str, &'static str)> {
 /// touched (two kernels of one name are a real error).
 pub(crate) fn share_header_definitions(linked: &Module<'_>, incoming: &Module<'_>) {
     let defined = |v: Option<Function<'_>>| {
-        v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_spir_kernel())
+        v.is_some_and(|d| !d.is_declaration() && d.linkage_is_external() && !d.is_kernel())
     };
     for f in incoming.functions() {
         if !f.is_declaration()
             && f.linkage_is_external()
-            && !f.is_spir_kernel()
+            && !f.is_kernel()
             && defined(linked.get_function(&f.name()))
         {
             f.set_linkonce_odr_linkage();

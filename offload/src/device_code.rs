@@ -174,7 +174,7 @@ impl DeviceCode<'_> {
 /// own code is not optimised).
 fn inline_unoptimised_calls(module: &Module<'_>) {
     for function in module.functions() {
-        if function.is_declaration() || function.is_spir_kernel() {
+        if function.is_declaration() || function.is_kernel() {
             continue;
         }
         function.remove_enum_attribute("noinline");
@@ -329,7 +329,7 @@ attributes #0 = { noinline optnone }
         let module = ctx
             .parse_ir(text.into_bytes(), "k.ll")
             .expect("the text parses");
-        assert!(module.get_function("k").is_some_and(|k| k.is_spir_kernel()));
+        assert!(module.get_function("k").is_some_and(|k| k.is_kernel()));
         let error = bitcode_as_text(b"BC\xC0\xDE".to_vec(), "k.bc").expect_err("damaged");
         assert!(
             error

@@ -184,7 +184,7 @@ pub(crate) fn keep_only_kernel_code(module: &mut Module<'_>) -> Result<(), LinkE
         if f.is_declaration() {
             continue;
         }
-        if f.is_spir_kernel() {
+        if f.is_kernel() {
             f.set_external_linkage();
         } else if f.string_attribute("referenced-indirectly").is_none() {
             f.set_internal_linkage();
@@ -210,7 +210,7 @@ fn check_kernels(
 ) -> Result<(), LinkError> {
     let mut comparison = None;
     for kernel in module.functions() {
-        if !kernel.is_spir_kernel() || kernel.is_declaration() {
+        if !kernel.is_kernel() || kernel.is_declaration() {
             continue;
         }
         let name = kernel.name();
@@ -279,7 +279,7 @@ pub(crate) fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
     let kernels: Vec<Function<'_>> = module
         .functions()
         .into_iter()
-        .filter(|k| k.is_spir_kernel() && !k.is_declaration())
+        .filter(|k| k.is_kernel() && !k.is_declaration())
         .collect();
     let reached: Vec<(Function<'_>, FxHashSet<Function<'_>>)> =
         kernels.iter().map(|&k| (k, graph.reachable(k))).collect();
@@ -568,7 +568,7 @@ attributes #1 = {{ "sycl-module-id"="{file}" }}
         let kernels = linked
             .functions()
             .into_iter()
-            .filter(|f| f.is_spir_kernel());
+            .filter(|f| f.is_kernel());
         assert_eq!(kernels.count(), 1);
         let bodies = linked
             .functions()

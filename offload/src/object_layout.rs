@@ -72,7 +72,7 @@ pub(crate) fn device_objects(module: &Module<'_>) -> Vec<(String, DeviceObject)>
     module
         .functions()
         .into_iter()
-        .filter(|f| !f.is_declaration() && f.is_spir_kernel())
+        .filter(|f| !f.is_declaration() && f.is_kernel())
         .map(|kernel| (kernel.name(), device_object(kernel)))
         .collect()
 }

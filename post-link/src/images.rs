@@ -75,7 +75,7 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
     let mut reader = requirements::RequirementsReader::default();
     let mut groups: Vec<(Option<Key>, Vec<String>)> = Vec::new();
     for k in module.functions() {
-        if !k.is_spir_kernel() || k.is_declaration() {
+        if !k.is_kernel() || k.is_declaration() {
             continue;
         }
         // Per kernel: no key, every kernel a group of its own.
@@ -128,7 +128,7 @@ fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, E
         .functions()
         .into_iter()
         .filter(|f| {
-            f.is_spir_kernel()
+            f.is_kernel()
                 && !f.is_declaration()
                 && !kernels.contains(&f.name())
                 && !f.has_users()
@@ -258,7 +258,7 @@ pub fn property_sets(m: &Module<'_>, default_image: bool) -> Result<PropertySets
 fn optimization_level(m: &Module<'_>) -> Option<u32> {
     m.functions()
         .into_iter()
-        .filter(|f| f.is_spir_kernel() && !f.is_declaration())
+        .filter(|f| f.is_kernel() && !f.is_declaration())
         .find_map(|f| f.string_attribute(OPTIMIZATION_LEVEL_ATTRIBUTE))
         .and_then(|level| level.parse().ok())
 }

@@ -231,7 +231,7 @@ pub(crate) fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
     module
         .functions()
         .into_iter()
-        .filter(|f| f.is_spir_kernel() && !f.is_declaration())
+        .filter(|f| f.is_kernel() && !f.is_declaration())
         .map(|f| reader.kernel(f))
         .collect()
 }

@@ -7,7 +7,7 @@ pub fn kernel_names(module: &Module<'_>) -> Vec<String> {
     module
         .functions()
         .into_iter()
-        .filter(|f| !f.is_declaration() && f.is_spir_kernel())
+        .filter(|f| !f.is_declaration() && f.is_kernel())
         .map(|f| f.name())
         .collect()
 }

@@ -247,6 +247,11 @@ impl<'m> Builder<'m> {
 
 /// The `spir_func` calling convention number.
 pub const SPIR_FUNC_CC: u32 = LLVMCallConv::LLVMSPIRFUNCCallConv as u32;
+/// LLVM's `ptx_kernel` calling convention (`CallingConv::PTX_Kernel`), which llvm-sys does not
+/// name.
+pub const PTX_KERNEL_CC: u32 = 71;
+/// The C calling convention: NVPTX device functions.
+pub const C_CC: u32 = LLVMCallConv::LLVMCCallConv as u32;
 
 pub fn opcode_is(v: Value<'_>, op: LLVMOpcode) -> bool {
     matches!(v.kind(), ValueKind::Instruction(o) | ValueKind::ConstantExpr(o) if o == op)

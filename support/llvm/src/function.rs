@@ -9,6 +9,7 @@ use llvm_sys::debuginfo as di;
 use llvm_sys::prelude::*;
 
 use crate::Opcode;
+use crate::builder::PTX_KERNEL_CC;
 use crate::debuginfo::DiNode;
 use crate::home::{Home, home_of};
 use crate::module::GlobalId;
@@ -174,8 +175,10 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetFunctionCallConv(self.raw, cc) }
     }
 
-    pub fn is_spir_kernel(self) -> bool {
-        self.calling_conv() == LLVMCallConv::LLVMSPIRKERNELCallConv as u32
+    /// A device kernel: `spir_kernel` (SPIR-V) or `ptx_kernel` (NVPTX).
+    pub fn is_kernel(self) -> bool {
+        let cc = self.calling_conv();
+        cc == LLVMCallConv::LLVMSPIRKERNELCallConv as u32 || cc == PTX_KERNEL_CC
     }
 
     /// The value of string attribute `key` (`"sycl-module-id"="a.cpp"`), or an empty string
