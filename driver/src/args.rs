@@ -72,6 +72,108 @@ pub(crate) struct SyclTargets {
     pub(crate) spirv: bool,
     /// `spir64_x86_64`: the OpenCL CPU device's program binary, built at link time.
     pub(crate) cpu_ahead_of_time: bool,
+    /// `nvptx64-nvidia-cuda` (or `nvidia_gpu_sm_NN`): PTX for NVIDIA GPUs, for this
+    /// architecture.
+    pub(crate) nvptx: Option<NvptxArch>,
+}
+
+/// One device compile of a source: every target of `-fsycl-targets` but the CPU device's,
+/// which shares spir64's device code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DeviceTarget {
+    Spir64,
+    Nvptx64(NvptxArch),
+}
+
+impl DeviceTarget {
+    /// The triple its device code carries (in the offload container too).
+    pub(crate) fn triple(self) -> &'static str {
+        match self {
+            DeviceTarget::Spir64 => "spir64-unknown-unknown",
+            DeviceTarget::Nvptx64(_) => NvptxArch::TRIPLE,
+        }
+    }
+
+    /// How its generated files are named in a compile's directory (`device.clang.bc`,
+    /// `device-nvptx64.clang.bc`).
+    pub(crate) fn file_stem(self) -> &'static str {
+        match self {
+            DeviceTarget::Spir64 => "device",
+            DeviceTarget::Nvptx64(_) => "device-nvptx64",
+        }
+    }
+
+    /// The name users know it by, in messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            DeviceTarget::Spir64 => "spir64",
+            DeviceTarget::Nvptx64(_) => "nvptx64",
+        }
+    }
+}
+
+/// An NVIDIA GPU architecture device code is built for (`sm_NN`), as DPC++ accepts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NvptxArch {
+    /// `sm_90`.
+    pub(crate) name: &'static str,
+    /// The PTX ISA version the code declares (`.version`): the least that LLVM accepts for the
+    /// architecture, and at least 6.3, which the device library's warp and fence instructions
+    /// need.
+    pub(crate) ptx: &'static str,
+    /// Named by the user (any spelling): the images require the architecture at run time
+    /// (`compile_target`). The default, sm_50, is PTX every supported GPU's driver compiles.
+    pub(crate) explicit: bool,
+}
+
+/// The architectures DPC++ and Intel's runtime know (`nvidia_gpu_sm_NN`), with the PTX ISA
+/// version of each ([`NvptxArch::ptx`]).
+const NVPTX_ARCHES: &[(&str, &str)] = &[
+    ("sm_50", "ptx63"),
+    ("sm_52", "ptx63"),
+    ("sm_53", "ptx63"),
+    ("sm_60", "ptx63"),
+    ("sm_61", "ptx63"),
+    ("sm_62", "ptx63"),
+    ("sm_70", "ptx63"),
+    ("sm_72", "ptx63"),
+    ("sm_75", "ptx63"),
+    ("sm_80", "ptx70"),
+    ("sm_86", "ptx71"),
+    ("sm_87", "ptx74"),
+    ("sm_89", "ptx78"),
+    ("sm_90", "ptx78"),
+    ("sm_90a", "ptx80"),
+];
+
+impl NvptxArch {
+    /// DPC++'s default: PTX for the oldest architecture, compiled by the CUDA driver for the
+    /// GPU it finds.
+    pub(crate) const DEFAULT: NvptxArch = NvptxArch {
+        name: "sm_50",
+        ptx: "ptx63",
+        explicit: false,
+    };
+
+    /// The architecture `sm_NN` names, if it is one of [`NVPTX_ARCHES`].
+    pub(crate) fn named(name: &str) -> Option<NvptxArch> {
+        NVPTX_ARCHES
+            .iter()
+            .find(|(arch, _)| *arch == name)
+            .map(|&(name, ptx)| NvptxArch {
+                name,
+                ptx,
+                explicit: true,
+            })
+    }
+
+    /// The device triple clang compiles for.
+    pub(crate) const TRIPLE: &'static str = "nvptx64-nvidia-cuda";
+
+    /// The runtime's name of the architecture (`compile_target`, `-fsycl-targets=`).
+    pub(crate) fn target_name(self) -> String {
+        format!("nvidia_gpu_{}", self.name)
+    }
 }
 
 /// The command line, classified.
@@ -103,6 +205,10 @@ pub(crate) struct CommandLine {
     pub(crate) save_temps: bool,
     pub(crate) spec_constants: SpecConstMode,
     pub(crate) sycl_targets: SyclTargets,
+    /// `-fsycl-targets=` was given.
+    targets_given: bool,
+    /// `--offload-arch=`/`--cuda-gpu-arch=`: the NVIDIA architecture ([`CommandLine::apply_nvptx_arch`]).
+    nvptx_arch: Option<(NvptxArch, NamedBy)>,
     /// `-fsycl-device-code-split=`: how the link splits device code into images.
     pub(crate) device_code_split: Split,
     /// `-fsycl-footer-path=DIR`: where generated files go (default: a private work directory
@@ -120,7 +226,8 @@ pub(crate) struct CommandLine {
     /// without a kernel name type.
     pub(crate) unnamed_lambdas: bool,
     /// `-Xsycl-target-frontend ARG`: the device compile's own options, after the user's.
-    pub(crate) device_compile_flags: Vec<OsString>,
+    /// Each for the target it names, or every device compile.
+    device_compile_flags: Vec<(Option<TargetOf>, OsString)>,
     /// `-Xsycl-target-backend ARG`: options for the runtime's build of the device code.
     pub(crate) backend_options: Vec<String>,
     /// `-Xsycl-target-linker ARG`: options for the runtime's link of the device code.
@@ -152,9 +259,30 @@ pub(crate) enum ArgError {
     #[error("invalid value '{value}' in '{option}' (expected native or emulation)")]
     BadSpecConstMode { option: String, value: String },
     #[error(
-        "unsupported target '{target}' in '{option}' (sycl-clang++ builds spir64, SPIR-V compiled at run time, and spir64_x86_64, the OpenCL CPU device's code compiled at link time; also spelt with -unknown-unknown)"
+        "unsupported target '{target}' in '{option}' (sycl-clang++ builds spir64, SPIR-V compiled at run time, spir64_x86_64, the OpenCL CPU device's code compiled at link time, and nvptx64-nvidia-cuda or nvidia_gpu_sm_NN, PTX for NVIDIA GPUs; spir64 targets also spelt with -unknown-unknown)"
     )]
     BadSyclTarget { option: String, target: String },
+    #[error(
+        "unsupported NVIDIA GPU architecture '{arch}' in '{option}' (expected one of {})",
+        NVPTX_ARCHES.iter().map(|(a, _)| *a).collect::<Vec<_>>().join(", ")
+    )]
+    BadNvptxArch { option: String, arch: String },
+    #[error(
+        "'{option}={arch}' names an NVIDIA GPU architecture, but -fsycl-targets has no nvptx64-nvidia-cuda target"
+    )]
+    NvptxArchWithoutTarget { option: String, arch: String },
+    #[error(
+        "conflicting NVIDIA GPU architectures: '{option}={arch}' and '{earlier}' (sycl-clang++ builds one per program)"
+    )]
+    NvptxArchConflict {
+        option: String,
+        arch: String,
+        earlier: String,
+    },
+    #[error(
+        "unsupported option '{value}' in '{option}' for nvptx64-nvidia-cuda (sycl-clang++ takes --cuda-gpu-arch=sm_NN there)"
+    )]
+    BadNvptxBackendOption { option: String, value: String },
     #[error("invalid value '{value}' in '{option}' (expected per_kernel, per_source, auto or off)")]
     BadSplitMode { option: String, value: String },
     #[error("unsupported argument '{value}' to option '{option}' (expected {expected})")]
@@ -261,7 +389,10 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
         sycl_targets: SyclTargets {
             spirv: true,
             cpu_ahead_of_time: false,
+            nvptx: None,
         },
+        targets_given: false,
+        nvptx_arch: None,
         // DPC++ splits `auto` when no flag says otherwise: with one image, every new set of
         // native spec-constant values re-JITs every kernel of the program.
         device_code_split: Split::Auto,
@@ -295,6 +426,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<CommandLine, ArgError> {
             }
         }
     }
+    cl.apply_nvptx_arch()?;
     Ok(cl)
 }
 
@@ -304,11 +436,36 @@ impl CommandLine {
     /// `kernel_handler` takes the runtime's spec-constant buffer, as DPC++'s do for such
     /// targets. A SPIR-V image built beside it may still set them natively and ignore it.
     pub(crate) fn kernel_spec_constants(&self) -> SpecConstMode {
-        if self.sycl_targets.cpu_ahead_of_time {
+        // The runtime sets no native values in PTX images either (`docs/reference`).
+        if self.sycl_targets.cpu_ahead_of_time || self.sycl_targets.nvptx.is_some() {
             SpecConstMode::Emulation
         } else {
             self.spec_constants
         }
+    }
+
+    /// `-Xsycl-target-frontend` arguments for `target`'s device compile: those naming it or
+    /// no target.
+    pub(crate) fn device_compile_flags(&self, target: DeviceTarget) -> Vec<&OsString> {
+        let of = match target {
+            DeviceTarget::Spir64 => TargetOf::Spir64,
+            DeviceTarget::Nvptx64(_) => TargetOf::Nvptx64,
+        };
+        self.device_compile_flags
+            .iter()
+            .filter(|(named, _)| named.is_none_or(|named| named == of))
+            .map(|(_, flag)| flag)
+            .collect()
+    }
+
+    /// The device compiles each source gets, in order: spir64 (for SPIR-V and the CPU
+    /// device's images), then nvptx64.
+    pub(crate) fn device_targets(&self) -> Vec<DeviceTarget> {
+        let targets = &self.sycl_targets;
+        let spir = (targets.spirv || targets.cpu_ahead_of_time).then_some(DeviceTarget::Spir64);
+        spir.into_iter()
+            .chain(targets.nvptx.map(DeviceTarget::Nvptx64))
+            .collect()
     }
 
     /// Sorts `arg` into what clang-22 gets without `-fsycl` and DPC++'s options it would call
@@ -375,7 +532,14 @@ impl CommandLine {
             Some(Id::SyclDeviceCodeSplit) => self.device_code_split = Split::Auto,
             Some(Id::SyclDeviceCodeSplitMode) => self.device_code_split = split_mode(arg)?,
             Some(Id::SyclFooterPath) => self.generated_dir = Some(PathBuf::from(value())),
-            Some(Id::SyclTargets) => self.sycl_targets = sycl_targets(arg)?,
+            Some(Id::SyclTargets) => {
+                self.sycl_targets = sycl_targets(arg)?;
+                self.targets_given = true;
+            }
+            Some(Id::OffloadArch) => {
+                let arch = named_arch(&value().to_string_lossy(), "--offload-arch")?;
+                self.nvptx_arch = Some((arch, NamedBy::OffloadArch));
+            }
             _ => return self.read_dpcpp_option(arg),
         }
         Ok(true)
@@ -440,12 +604,28 @@ impl CommandLine {
     /// `-Xsycl-target-{frontend,backend,linker}[=TARGET] ARG`: TARGET, when named, must be
     /// one this driver builds.
     fn read_target_argument(&mut self, arg: &Arg<'_>) -> Result<(), ArgError> {
-        if let Some(target) = arg.joined() {
-            check_target(&target.to_string_lossy(), &arg.words[0].to_string_lossy())?;
-        }
+        let option = arg.words[0].to_string_lossy();
+        let target = match arg.joined() {
+            Some(target) => Some(check_target(&target.to_string_lossy(), &option)?),
+            None => None,
+        };
         let value = arg.value.unwrap_or_default();
         match arg.id {
-            Some(Id::XSyclTargetFrontend) => self.device_compile_flags.push(value.to_os_string()),
+            // The NVIDIA backend (ptxas in DPC++) takes the architecture here; nothing else
+            // of it is built by this driver.
+            Some(Id::XSyclTargetBackend) if target == Some(TargetOf::Nvptx64) => {
+                let text = value.to_string_lossy();
+                let Some(arch) = text.strip_prefix("--cuda-gpu-arch=") else {
+                    return Err(ArgError::BadNvptxBackendOption {
+                        option: option.into_owned(),
+                        value: text.into_owned(),
+                    });
+                };
+                self.nvptx_arch = Some((named_arch(arch, &option)?, NamedBy::CudaGpuArch));
+            }
+            Some(Id::XSyclTargetFrontend) => self
+                .device_compile_flags
+                .push((target, value.to_os_string())),
             Some(Id::XSyclTargetBackend) => self
                 .backend_options
                 .push(value.to_string_lossy().into_owned()),
@@ -454,6 +634,38 @@ impl CommandLine {
                 .push(value.to_string_lossy().into_owned()),
         }
         Ok(())
+    }
+
+    /// `--offload-arch=sm_NN` and `--cuda-gpu-arch=sm_NN` name the NVIDIA architecture:
+    /// of the nvptx64 target `-fsycl-targets` names, or, without `-fsycl-targets`, the only
+    /// target (as in DPC++). An architecture `-fsycl-targets` spells out must agree.
+    fn apply_nvptx_arch(&mut self) -> Result<(), ArgError> {
+        let Some((arch, by)) = self.nvptx_arch else {
+            return Ok(());
+        };
+        match self.sycl_targets.nvptx {
+            Some(named) if named.explicit && named != arch => Err(ArgError::NvptxArchConflict {
+                option: by.spelling().to_string(),
+                arch: arch.name.to_string(),
+                earlier: format!("-fsycl-targets={}", named.target_name()),
+            }),
+            Some(_) => {
+                self.sycl_targets.nvptx = Some(arch);
+                Ok(())
+            }
+            None if !self.targets_given && by == NamedBy::OffloadArch => {
+                self.sycl_targets = SyclTargets {
+                    spirv: false,
+                    cpu_ahead_of_time: false,
+                    nvptx: Some(arch),
+                };
+                Ok(())
+            }
+            None => Err(ArgError::NvptxArchWithoutTarget {
+                option: by.spelling().to_string(),
+                arch: arch.name.to_string(),
+            }),
+        }
     }
 
     /// Macros DPC++'s compiler predefines in host and device compiles alike; they come before
@@ -498,39 +710,98 @@ fn split_mode(arg: &Arg<'_>) -> Result<Split, ArgError> {
 /// `-fsycl-targets=T[,T]`: DPC++'s target list; the flag is sycl-clang++'s (clang-22 does
 /// not know it).
 fn sycl_targets(arg: &Arg<'_>) -> Result<SyclTargets, ArgError> {
+    let option = || arg.words[0].to_string_lossy().into_owned();
     let mut targets = SyclTargets {
         spirv: false,
         cpu_ahead_of_time: false,
+        nvptx: None,
     };
     for target in arg.value.unwrap_or_default().to_string_lossy().split(',') {
-        match target {
-            "spir64" | "spir64-unknown-unknown" => targets.spirv = true,
-            "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => targets.cpu_ahead_of_time = true,
-            _ => {
-                return Err(ArgError::BadSyclTarget {
-                    option: arg.words[0].to_string_lossy().into_owned(),
-                    target: target.to_string(),
+        let nvptx = match target {
+            "spir64" | "spir64-unknown-unknown" => {
+                targets.spirv = true;
+                continue;
+            }
+            "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => {
+                targets.cpu_ahead_of_time = true;
+                continue;
+            }
+            NvptxArch::TRIPLE => NvptxArch::DEFAULT,
+            _ => match target.strip_prefix("nvidia_gpu_") {
+                Some(arch) => NvptxArch::named(arch).ok_or_else(|| ArgError::BadNvptxArch {
+                    option: option(),
+                    arch: target.to_string(),
+                })?,
+                None => {
+                    return Err(ArgError::BadSyclTarget {
+                        option: option(),
+                        target: target.to_string(),
+                    });
+                }
+            },
+        };
+        // One PTX image set per link: two architectures would need two. The triple alone
+        // names none, so an architecture beside it is the one.
+        targets.nvptx = match targets.nvptx {
+            None => Some(nvptx),
+            Some(seen) if !nvptx.explicit => Some(seen),
+            Some(seen) if !seen.explicit || seen == nvptx => Some(nvptx),
+            Some(seen) => {
+                return Err(ArgError::NvptxArchConflict {
+                    option: "-fsycl-targets".to_string(),
+                    arch: target.to_string(),
+                    earlier: seen.target_name(),
                 });
             }
-        }
+        };
     }
     Ok(targets)
 }
 
-/// One `-Xsycl-target-…=` target: SPIR-V (JIT) or the CPU device ahead of time, the targets
-/// built here; the option is sycl-clang++'s (clang-22 does not know it).
-fn check_target(target: &str, option: &str) -> Result<(), ArgError> {
-    if matches!(
-        target,
-        "spir64" | "spir64-unknown-unknown" | "spir64_x86_64" | "spir64_x86_64-unknown-unknown"
-    ) {
-        Ok(())
-    } else {
-        Err(ArgError::BadSyclTarget {
+/// Which target one `-Xsycl-target-…=` option is for: one of those built here; the option is
+/// sycl-clang++'s (clang-22 does not know it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TargetOf {
+    Spir64,
+    Nvptx64,
+}
+
+fn check_target(target: &str, option: &str) -> Result<TargetOf, ArgError> {
+    match target {
+        "spir64" | "spir64-unknown-unknown" | "spir64_x86_64" | "spir64_x86_64-unknown-unknown" => {
+            Ok(TargetOf::Spir64)
+        }
+        NvptxArch::TRIPLE => Ok(TargetOf::Nvptx64),
+        _ if target.starts_with("nvidia_gpu_") => Ok(TargetOf::Nvptx64),
+        _ => Err(ArgError::BadSyclTarget {
             option: option.to_string(),
             target: target.to_string(),
-        })
+        }),
     }
+}
+
+/// Which option named the NVIDIA architecture: only `--offload-arch` also selects the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NamedBy {
+    OffloadArch,
+    CudaGpuArch,
+}
+
+impl NamedBy {
+    fn spelling(self) -> &'static str {
+        match self {
+            NamedBy::OffloadArch => "--offload-arch",
+            NamedBy::CudaGpuArch => "-Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch",
+        }
+    }
+}
+
+/// An architecture named by `--offload-arch=` or `--cuda-gpu-arch=`.
+fn named_arch(arch: &str, option: &str) -> Result<NvptxArch, ArgError> {
+    NvptxArch::named(arch).ok_or_else(|| ArgError::BadNvptxArch {
+        option: option.to_string(),
+        arch: arch.to_string(),
+    })
 }
 
 fn bad_value(arg: &Arg<'_>, expected: &str) -> ArgError {
@@ -546,7 +817,7 @@ fn bad_value(arg: &Arg<'_>, expected: &str) -> ArgError {
 pub(crate) fn is_dpcpp_only(id: Id) -> bool {
     !matches!(
         id,
-        Id::Sycl | Id::NoSycl | Id::SyclDeviceOnly | Id::SyclHostOnly | Id::Offload
+        Id::Sycl | Id::NoSycl | Id::SyclDeviceOnly | Id::SyclHostOnly | Id::Offload | Id::OffloadArch
     )
 }
 
@@ -674,6 +945,7 @@ mod tests {
         for bad in [
             "-fsycl-targets=spir64_gen",
             "-fsycl-targets=spir64,nvptx64",
+            "-fsycl-targets=amdgcn-amd-amdhsa",
             "-fsycl-targets=",
         ] {
             let args = vec![OsString::from("-fsycl"), OsString::from(bad)];
@@ -682,6 +954,104 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// The NVIDIA spellings DPC++ users write: the triple (sm_50 by default), the arch target,
+    /// and the arch through `--offload-arch` or the backend's `--cuda-gpu-arch`.
+    #[test]
+    fn nvptx_targets_and_architectures() {
+        let arch = |args: &[&str]| parse_str(args).sycl_targets.nvptx;
+        let named = |name: &'static str, ptx: &'static str| NvptxArch {
+            name,
+            ptx,
+            explicit: true,
+        };
+        assert_eq!(arch(&["-fsycl", "a.o"]), None);
+        assert_eq!(
+            arch(&["-fsycl-targets=nvptx64-nvidia-cuda"]),
+            Some(NvptxArch::DEFAULT)
+        );
+        assert_eq!(NvptxArch::DEFAULT.name, "sm_50");
+        assert_eq!(
+            arch(&["-fsycl-targets=nvidia_gpu_sm_90"]),
+            Some(named("sm_90", "ptx78"))
+        );
+        assert_eq!(
+            arch(&["-fsycl-targets=spir64,nvptx64-nvidia-cuda", "--offload-arch=sm_80"]),
+            Some(named("sm_80", "ptx70"))
+        );
+        let backend = [
+            "-fsycl-targets=nvptx64-nvidia-cuda",
+            "-Xsycl-target-backend=nvptx64-nvidia-cuda",
+            "--cuda-gpu-arch=sm_90a",
+        ];
+        assert_eq!(arch(&backend), Some(named("sm_90a", "ptx80")));
+        // `--offload-arch` alone selects the target, as in DPC++.
+        let alone = parse_str(&["-fsycl", "--offload-arch=sm_86", "a.cpp"]);
+        assert_eq!(alone.sycl_targets.nvptx, Some(named("sm_86", "ptx71")));
+        assert!(!alone.sycl_targets.spirv);
+        assert_eq!(alone.device_targets().len(), 1);
+        assert_eq!(
+            arch(&["-fsycl-targets=nvidia_gpu_sm_70,nvptx64-nvidia-cuda"]),
+            Some(named("sm_70", "ptx63"))
+        );
+        let both = parse_str(&["-fsycl-targets=spir64_x86_64,nvptx64-nvidia-cuda"]);
+        assert_eq!(
+            both.device_targets(),
+            [DeviceTarget::Spir64, DeviceTarget::Nvptx64(NvptxArch::DEFAULT)]
+        );
+        // PTX images never get native spec constants from the runtime.
+        assert_eq!(both.kernel_spec_constants(), SpecConstMode::Emulation);
+        let frontend = parse_str(&[
+            "-fsycl-targets=spir64,nvptx64-nvidia-cuda",
+            "-Xsycl-target-frontend=nvptx64-nvidia-cuda",
+            "-DGPU",
+            "-Xsycl-target-frontend",
+            "-DALL",
+        ]);
+        let gpu = DeviceTarget::Nvptx64(NvptxArch::DEFAULT);
+        assert_eq!(frontend.device_compile_flags(DeviceTarget::Spir64), ["-DALL"]);
+        assert_eq!(frontend.device_compile_flags(gpu), ["-DGPU", "-DALL"]);
+        for bad in [
+            &["-fsycl-targets=nvidia_gpu_sm_99"][..],
+            &["--offload-arch=gfx90a"],
+            &[
+                "-Xsycl-target-backend=nvptx64-nvidia-cuda",
+                "--cuda-gpu-arch=sm_1",
+            ],
+        ] {
+            let args: Vec<OsString> = bad.iter().map(OsString::from).collect();
+            assert!(
+                matches!(parse(&args), Err(ArgError::BadNvptxArch { .. })),
+                "{bad:?}"
+            );
+        }
+        let args: Vec<OsString> = ["-fsycl-targets=spir64", "--offload-arch=sm_80"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert!(matches!(
+            parse(&args),
+            Err(ArgError::NvptxArchWithoutTarget { .. })
+        ));
+        for conflict in [
+            &["-fsycl-targets=nvidia_gpu_sm_80,nvidia_gpu_sm_90"][..],
+            &["-fsycl-targets=nvidia_gpu_sm_80", "--offload-arch=sm_90"],
+        ] {
+            let args: Vec<OsString> = conflict.iter().map(OsString::from).collect();
+            assert!(
+                matches!(parse(&args), Err(ArgError::NvptxArchConflict { .. })),
+                "{conflict:?}"
+            );
+        }
+        let args: Vec<OsString> = ["-Xsycl-target-backend=nvptx64-nvidia-cuda", "-O3"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert!(matches!(
+            parse(&args),
+            Err(ArgError::BadNvptxBackendOption { .. })
+        ));
     }
 
     #[test]
@@ -761,7 +1131,7 @@ mod tests {
         ]);
         assert!(cl.flags.all.is_empty() && cl.link_flags.words.is_empty());
         assert!(!cl.id_queries_fit_in_int && cl.sycl_predefines().is_empty());
-        assert_eq!(cl.device_compile_flags, ["-DDEV"]);
+        assert_eq!(cl.device_compile_flags(DeviceTarget::Spir64), ["-DDEV"]);
         assert_eq!(cl.backend_options, ["-cl-fast-relaxed-math"]);
         assert_eq!(cl.device_linker_options, ["-cl-denorms-are-zero"]);
         assert!(cl.device_link_only);
@@ -801,7 +1171,7 @@ mod tests {
             );
         }
         assert!(matches!(
-            refused(&["-Xsycl-target-frontend=nvptx64-nvidia-cuda", "-O3"]),
+            refused(&["-Xsycl-target-frontend=amdgcn-amd-amdhsa", "-O3"]),
             Some(ArgError::BadSyclTarget { .. })
         ));
         assert!(matches!(

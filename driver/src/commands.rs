@@ -4,24 +4,36 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::args::{CommandLine, Input, InputKind, kind_of};
-use crate::pipeline::DEVICE_TRIPLE;
+use crate::args::{CommandLine, DeviceTarget, Input, InputKind, kind_of};
 use crate::toolchain::Toolchain;
 
-/// The device compile of `source` for `phase` (`-c`: bitcode, `-S`: LLVM text, `-E`: the
-/// device view preprocessed) writing `out` (clang's default name without one).
+/// The device compile of `source` for `target` and `phase` (`-c`: bitcode, `-S`: LLVM text,
+/// `-E`: the device view preprocessed) writing `out` (clang's default name without one).
 pub(crate) fn device_command(
     tc: &Toolchain,
     cl: &CommandLine,
     source: &Input,
+    target: DeviceTarget,
     phase: &str,
     out: Option<&Path>,
 ) -> Command {
     let mut cmd = Command::new(&tc.clang);
-    cmd.args(["-fsycl", "-fsycl-device-only"]).arg(format!(
-        "--offload-targets={}",
-        DEVICE_TRIPLE.split('-').next().unwrap_or("spir64")
-    ));
+    cmd.args(["-fsycl", "-fsycl-device-only"]);
+    match target {
+        DeviceTarget::Spir64 => {
+            cmd.arg("--offload-targets=spir64");
+        }
+        // clang folds `__nvvm_reflect` (libdevice's and the device library's choices by
+        // architecture) for its target CPU, and `--offload-arch` sets no PTX version: both
+        // through cc1. libdevice is linked at the device link, not here (`-nocudalib`).
+        DeviceTarget::Nvptx64(arch) => {
+            cmd.arg(format!("--offload-targets={}", target.triple()))
+                .arg("-nocudalib")
+                .args(["-Xclang", "-target-cpu", "-Xclang", arch.name])
+                .args(["-Xclang", "-target-feature", "-Xclang"])
+                .arg(format!("+{}", arch.ptx));
+        }
+    }
     // From its installed place (not a copy): `-E` output and depfiles name it stably. This
     // driver's `-E` output holds it already (its device view), and it defines functions.
     if !source.preprocessed {
@@ -33,7 +45,7 @@ pub(crate) fn device_command(
         .arg("-fno-c++-static-destructors")
         .args(cl.sycl_predefines())
         .args(&cl.flags.device)
-        .args(&cl.device_compile_flags)
+        .args(cl.device_compile_flags(target))
         // Before Intel's headers: its `sycl/stream.hpp` adds what the wrappers of kernels
         // capturing a `sycl::stream` call (`offload::device::STREAM_INIT`).
         .arg("-isystem")
@@ -42,7 +54,12 @@ pub(crate) fn device_command(
         .arg(&tc.sycl_include)
         // The kernel objects' types, complete (accessors' template arguments included),
         // for `object_layout`; after the user's flags, so a `-g0` does not take them away.
-        .args(["-g", "-fstandalone-debug"]);
+        // clang's NVPTX tool chain turns `-g` into line directives only (and warns about
+        // `-fstandalone-debug`), so there the kind goes to cc1, where the last one wins.
+        .args(match target {
+            DeviceTarget::Spir64 => &["-g", "-fstandalone-debug"][..],
+            DeviceTarget::Nvptx64(_) => &["-g", "-Xclang", "-debug-info-kind=standalone"],
+        });
     // DPC++ optimises device code unless told otherwise (`-O2` also defines `__OPTIMIZE__`).
     if cl.flags.optimization.is_none() {
         cmd.arg("-O2");

@@ -29,12 +29,12 @@ use offload::OffloadImage;
 use offload::device_code::{self, DeviceCode};
 use offload::integration_header::{self, KernelInfo};
 
-use crate::args::{CommandLine, Input, Phase, SpecConstMode};
+use crate::args::{CommandLine, DeviceTarget, Input, Phase, SpecConstMode};
 use crate::attributes;
 use crate::commands::device_command;
 use crate::kernels;
 use crate::pch;
-use crate::pipeline::{DEVICE_TRIPLE, move_into_place, write_file};
+use crate::pipeline::{move_into_place, write_file};
 use crate::plan::Step;
 use crate::run::{Context, Failure, Result, Scratch, absolute, canonical_source, timing};
 use crate::spec_ids;
@@ -48,13 +48,11 @@ const COPY_DIR: &str = "source";
 
 /// The generated files of one TU, in its generated directory.
 struct Generated {
-    raw_device: PathBuf,
-    /// The device compile's standard error, while it runs.
-    device_diagnostics: PathBuf,
+    /// The directory.
+    dir: PathBuf,
     /// The footer: a FIFO while the host compile runs (a regular file with `-save-temps`).
     footer: PathBuf,
     header: PathBuf,
-    embed: PathBuf,
     host_tu: PathBuf,
     host_depfile: PathBuf,
     staged_output: PathBuf,
@@ -63,11 +61,9 @@ struct Generated {
 impl Generated {
     fn in_dir(scratch: &Scratch, source: &Path) -> Generated {
         Generated {
-            raw_device: scratch.path("device.clang.bc"),
-            device_diagnostics: scratch.path("device.stderr"),
+            dir: scratch.path(""),
             footer: scratch.path("footer.h"),
             header: scratch.path("integration-header.h"),
-            embed: scratch.path("device.offload"),
             // The copy keeps the source's file name (debug info and `__FILE__` of the
             // basename stay the user's), alone in its directory: clang looks for a quoted
             // include beside the including file first, where a user's "footer.h" would
@@ -79,6 +75,29 @@ impl Generated {
             staged_output: scratch.path("host.out"),
         }
     }
+
+    /// The files of the device compile for `target`.
+    fn device(&self, target: DeviceTarget) -> DeviceFiles {
+        let stem = target.file_stem();
+        DeviceFiles {
+            raw: self.dir.join(format!("{stem}.clang.bc")),
+            diagnostics: self.dir.join(format!("{stem}.stderr")),
+            embed: self.dir.join(format!("{stem}.offload")),
+            finished: self.dir.join(format!("{stem}.bc")),
+        }
+    }
+}
+
+/// One device compile's files.
+struct DeviceFiles {
+    /// What clang wrote.
+    raw: PathBuf,
+    /// Its standard error, while it runs.
+    diagnostics: PathBuf,
+    /// The offload container the host compile embeds.
+    embed: PathBuf,
+    /// The finished bitcode (`-save-temps`).
+    finished: PathBuf,
 }
 
 /// The per-source commands.
@@ -114,8 +133,9 @@ impl<'a> Unit<'a> {
 }
 
 impl Unit<'_> {
-    fn device_command(&self) -> Command {
-        let mut cmd = self.device_command_writing(Some(&self.files.raw_device), "-c");
+    fn device_command(&self, target: DeviceTarget) -> Command {
+        let raw = self.files.device(target).raw;
+        let mut cmd = self.device_command_writing(target, Some(&raw), "-c");
         if self.device_depfile {
             let deps = &self.cl.flags.depfile;
             cmd.arg(if deps.user_headers_only {
@@ -145,9 +165,14 @@ impl Unit<'_> {
         }
     }
 
-    /// The device compile writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
-    fn device_command_writing(&self, out: Option<&Path>, phase: &str) -> Command {
-        device_command(self.tc, self.cl, self.source, phase, out)
+    /// The device compile for `target` writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
+    fn device_command_writing(
+        &self,
+        target: DeviceTarget,
+        out: Option<&Path>,
+        phase: &str,
+    ) -> Command {
+        device_command(self.tc, self.cl, self.source, target, phase, out)
     }
 
     /// The device code again, as LLVM text without the lists of global constructors and
@@ -159,9 +184,9 @@ impl Unit<'_> {
     /// no constructors (DPC++ never emits them for the device), and the device link removes
     /// the host-only code they referenced. LLVM prints each global on one line of its own,
     /// starting with its name, so the lines are found exactly.
-    fn device_text_without_constructor_lists(&self) -> Result<Vec<u8>> {
-        let out = self.files.raw_device.with_extension("ll");
-        let mut cmd = self.device_command_writing(Some(&out), "-S");
+    fn device_text_without_constructor_lists(&self, target: DeviceTarget) -> Result<Vec<u8>> {
+        let out = self.files.device(target).raw.with_extension("ll");
+        let mut cmd = self.device_command_writing(target, Some(&out), "-S");
         let status = process::status(cmd.stdin(Stdio::null()).stderr(Stdio::null()))
             .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
         if !status.success() {
@@ -210,9 +235,11 @@ impl Unit<'_> {
             .arg(&files.host_depfile);
         }
         if self.wants_device {
-            let mut flag = OsString::from("-fembed-offload-object=");
-            flag.push(&files.embed);
-            cmd.arg("-Xclang").arg(flag);
+            for target in self.cl.device_targets() {
+                let mut flag = OsString::from("-fembed-offload-object=");
+                flag.push(files.device(target).embed);
+                cmd.arg("-Xclang").arg(flag);
+            }
         }
         match self.phase {
             Phase::Compile | Phase::Link => cmd.arg("-c"),
@@ -345,7 +372,8 @@ pub(crate) struct SourceCompile<'a> {
     /// `-fsycl-device-only`: the finished device code is the output; no host compile.
     device_only: bool,
     host: Option<Running>,
-    device: Option<std::io::Result<Running>>,
+    /// The device compiles, one per target (`CommandLine::device_targets`).
+    devices: Vec<(DeviceTarget, std::io::Result<Running>)>,
     /// The analysis, its refusals made; after a failure, why.
     analysis: Option<Result<model::Analysis>>,
     /// The kernels' descriptions for the footer, once the device code is finished.
@@ -402,7 +430,7 @@ impl<'a> SourceCompile<'a> {
             output,
             device_only,
             host: None,
-            device: None,
+            devices: Vec::new(),
             analysis: None,
             kernels: Vec::new(),
         }
@@ -413,21 +441,31 @@ impl<'a> SourceCompile<'a> {
         let (unit, echo) = (&self.unit, self.unit.ex.echo);
         match step {
             Step::HostCompile => echo.command(&unit.host_command(self.output.as_deref())),
-            Step::DeviceCompile => echo.command(&unit.device_command()),
+            Step::DeviceCompile => {
+                for target in unit.cl.device_targets() {
+                    echo.command(&unit.device_command(target));
+                }
+            }
             Step::Analysis => echo.show(&format!(
                 " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the {}",
                 unit.source.path.display(),
                 if self.device_only { "device compile" } else { "compiles" }
             )),
             Step::FinishDeviceCode => {
-                let into = match &self.output {
-                    Some(output) if self.device_only => output,
-                    _ => &unit.files.embed,
-                };
-                echo.show(&format!(
-                    " # sycl-clang++: symbolic IDs and kernel entry points (in process) -> \"{}\"",
-                    into.display()
-                ));
+                for target in unit.cl.device_targets() {
+                    let into = match &self.output {
+                        Some(output) if self.device_only => output.clone(),
+                        _ => unit.files.device(target).embed,
+                    };
+                    let which = match target {
+                        DeviceTarget::Spir64 => "",
+                        DeviceTarget::Nvptx64(_) => "nvptx64, ",
+                    };
+                    echo.show(&format!(
+                        " # sycl-clang++: symbolic IDs and kernel entry points ({which}in process) -> \"{}\"",
+                        into.display()
+                    ));
+                }
             }
             Step::FeedFooter => echo.show(&format!(
                 " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
@@ -443,7 +481,12 @@ impl<'a> SourceCompile<'a> {
             Step::HostCompile => {
                 self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
             }
-            Step::DeviceCompile => self.device = Some(start_device_compile(&self.unit)),
+            Step::DeviceCompile => {
+                for target in self.unit.cl.device_targets() {
+                    let running = start_device_compile(&self.unit, target);
+                    self.devices.push((target, running));
+                }
+            }
             Step::Analysis => self.analysis = Some(analyse(&self.unit)),
             Step::FinishDeviceCode => self.finish_device_code()?,
             Step::FeedFooter => self.feed_footer()?,
@@ -455,17 +498,33 @@ impl<'a> SourceCompile<'a> {
     /// Waits for the device compile; with the analysis, finishes the device code: the
     /// container the host compile embeds, or (device only) the staged output.
     fn finish_device_code(&mut self) -> Result<()> {
-        let output = wait_for_device_compile(&self.unit, self.device.take());
+        // Every device compile is waited for, whatever happens to the others.
+        let outputs: Vec<(DeviceTarget, DeviceCompile)> = std::mem::take(&mut self.devices)
+            .into_iter()
+            .map(|(target, running)| (target, wait_for_device_compile(&self.unit, target, running)))
+            .collect();
         let analysis = self
             .analysis
             .take()
             .unwrap_or_else(|| Err(step_missing("analysis")));
         if self.device_only {
             let mut analysis = analysis?;
-            return write_device_output(&self.unit, output, &mut analysis);
+            let mut outputs = outputs.into_iter();
+            let (Some((target, output)), None) = (outputs.next(), outputs.next()) else {
+                return Err(step_missing("single device compile"));
+            };
+            return write_device_output(&self.unit, target, output, &mut analysis);
         }
         self.analysis = Some(analysis.and_then(|mut analysis| {
-            self.kernels = finish_device_compile(&self.unit, output, &mut analysis)?;
+            let mut described: Option<(DeviceTarget, Vec<KernelInfo>)> = None;
+            for (target, output) in outputs {
+                let kernels = finish_device_compile(&self.unit, target, output, &mut analysis)?;
+                match &described {
+                    None => described = Some((target, kernels)),
+                    Some((first, seen)) => same_kernels(*first, seen, target, &kernels)?,
+                }
+            }
+            self.kernels = described.map(|(_, kernels)| kernels).unwrap_or_default();
             Ok(analysis)
         }));
         Ok(())
@@ -580,8 +639,10 @@ impl Drop for SourceCompile<'_> {
     /// A compile left by a failed step takes its children with it (none is left when every
     /// step ran).
     fn drop(&mut self) {
-        let device = self.device.take().and_then(std::io::Result::ok);
-        for mut running in self.host.take().into_iter().chain(device) {
+        let devices = std::mem::take(&mut self.devices)
+            .into_iter()
+            .filter_map(|(_, running)| running.ok());
+        for mut running in self.host.take().into_iter().chain(devices) {
             let _ = running.child.kill();
             let _ = process::wait(&mut running.child);
         }
@@ -595,10 +656,10 @@ fn step_missing(what: &str) -> Failure {
 
 /// The device compile started, its diagnostics into a file (read when it has ended: a pipe
 /// nobody reads while the analysis runs could stop it).
-fn start_device_compile(unit: &Unit<'_>) -> std::io::Result<Running> {
-    let mut cmd = unit.device_command();
+fn start_device_compile(unit: &Unit<'_>, target: DeviceTarget) -> std::io::Result<Running> {
+    let mut cmd = unit.device_command(target);
     unit.ex.echo.command(&cmd);
-    let diagnostics = std::fs::File::create(&unit.files.device_diagnostics)?;
+    let diagnostics = std::fs::File::create(unit.files.device(target).diagnostics)?;
     let started = Instant::now();
     let child = process::spawn(
         cmd.stdin(Stdio::null())
@@ -611,21 +672,23 @@ fn start_device_compile(unit: &Unit<'_>) -> std::io::Result<Running> {
 /// The device compile's end: its status and diagnostics.
 fn wait_for_device_compile(
     unit: &Unit<'_>,
-    device: Option<std::io::Result<Running>>,
+    target: DeviceTarget,
+    running: std::io::Result<Running>,
 ) -> DeviceCompile {
-    let Some(running) = device else {
-        return Err(std::io::Error::other(
-            "internal error: no device compile was run",
-        ));
-    };
     let mut running = running?;
     let status = process::wait(&mut running.child);
-    timing("device compile (from its start)", running.started.elapsed());
+    timing(
+        match target {
+            DeviceTarget::Spir64 => "device compile (from its start)",
+            DeviceTarget::Nvptx64(_) => "nvptx64 device compile (from its start)",
+        },
+        running.started.elapsed(),
+    );
     let status = status?;
-    let diagnostics = &unit.files.device_diagnostics;
-    let stderr = std::fs::read(diagnostics)?;
+    let diagnostics = unit.files.device(target).diagnostics;
+    let stderr = std::fs::read(&diagnostics)?;
     // Not a generated file the user could want kept (`-save-temps`).
-    let _ = std::fs::remove_file(diagnostics);
+    let _ = std::fs::remove_file(&diagnostics);
     Ok(std::process::Output {
         status,
         stdout: Vec::new(),
@@ -649,7 +712,9 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<Running>
     if unit.wants_device {
         // Replaced by the device code on success; on failure the host compile, whose output is
         // discarded, still finds a file to embed instead of adding an error of its own.
-        write_file(&files.embed, b"")?;
+        for target in unit.cl.device_targets() {
+            write_file(&files.device(target).embed, b"")?;
+        }
     }
     let staged = output.map(|_| files.staged_output.as_path());
     let started = Instant::now();
@@ -747,17 +812,19 @@ pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> 
     } else {
         "-E"
     };
-    let mut cmd = unit.device_command_writing(cl.output.as_deref(), phase);
+    let target = cl.device_targets().first().copied().unwrap_or(DeviceTarget::Spir64);
+    let mut cmd = unit.device_command_writing(target, cl.output.as_deref(), phase);
     ex.command(&mut cmd)
 }
 
 /// `-fsycl-device-only`: the finished device code, bitcode or (`-S`) LLVM text, staged.
 fn write_device_output(
     unit: &Unit<'_>,
+    target: DeviceTarget,
     output: DeviceCompile,
     analysis: &mut model::Analysis,
 ) -> Result<()> {
-    let (bitcode, _kernels) = checked_device_code(unit, output, analysis)?;
+    let (bitcode, _kernels) = checked_device_code(unit, target, output, analysis)?;
     let bytes = if unit.cl.phase == Phase::Assemble {
         device_code::bitcode_as_text(bitcode, &unit.source.path.to_string_lossy())?.into_bytes()
     } else {
@@ -885,45 +952,82 @@ fn refuse_special_captures(analysis: &model::Analysis) -> bool {
 /// the kernels for the integration header.
 fn finish_device_compile(
     unit: &Unit<'_>,
+    target: DeviceTarget,
     output: DeviceCompile,
     analysis: &mut model::Analysis,
 ) -> Result<Vec<KernelInfo>> {
-    let (bitcode, kernels) = checked_device_code(unit, output, analysis)?;
-    let files = &unit.files;
+    let (bitcode, kernels) = checked_device_code(unit, target, output, analysis)?;
+    let files = unit.files.device(target);
     if unit.cl.save_temps {
-        write_file(&files.embed.with_file_name("device.bc"), &bitcode)?;
+        write_file(&files.finished, &bitcode)?;
     }
-    let container = OffloadImage::sycl_bitcode(
-        DEVICE_TRIPLE,
-        unit.cl.kernel_spec_constants().spelling(),
-        bitcode,
-    )
-    .to_bytes();
-    write_file(&files.embed, &container)?;
+    let spec_constants = unit.cl.kernel_spec_constants().spelling();
+    let container = match target {
+        DeviceTarget::Spir64 => {
+            OffloadImage::sycl_bitcode(target.triple(), spec_constants, bitcode)
+        }
+        DeviceTarget::Nvptx64(arch) => {
+            OffloadImage::sycl_bitcode(target.triple(), spec_constants, bitcode)
+                .for_arch(arch.name)
+        }
+    };
+    write_file(&files.embed, &container.to_bytes())?;
     Ok(kernels)
+}
+
+/// The integration header describes each kernel once for every target: a second device
+/// compile must find the same kernels taking the same arguments as the first, or the runtime
+/// would pass one target's kernels the other's arguments.
+fn same_kernels(
+    first: DeviceTarget,
+    seen: &[KernelInfo],
+    target: DeviceTarget,
+    kernels: &[KernelInfo],
+) -> Result<()> {
+    if seen == kernels {
+        return Ok(());
+    }
+    let differing = seen
+        .iter()
+        .zip(kernels)
+        .find(|(a, b)| a != b)
+        .map_or_else(
+            || "their number".to_string(),
+            |(a, _)| format!("kernel '{}'", a.kernel.name),
+        );
+    Err(Failure::Message(format!(
+        "internal error: the {} and {} device compiles describe the kernels differently ({differing})",
+        first.name(),
+        target.name()
+    )))
 }
 
 /// The device compile's result checked (its diagnostics passed on when it failed), its
 /// bitcode finished: the final device bitcode and the kernels' descriptions.
 fn checked_device_code(
     unit: &Unit<'_>,
+    target: DeviceTarget,
     output: DeviceCompile,
     analysis: &mut model::Analysis,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
-    let files = &unit.files;
+    let files = unit.files.device(target);
     let clang = unit.tc.clang.to_string_lossy();
     let out = output.map_err(|e| format!("cannot run '{clang}': {e}"))?;
     if !out.status.success() {
         std::io::stderr().write_all(&out.stderr).ok();
+        let which = match target {
+            DeviceTarget::Spir64 => "",
+            DeviceTarget::Nvptx64(_) => "nvptx64 ",
+        };
         eprintln!(
-            "sycl-clang++: error: device compilation of '{}' failed (the diagnostics above come from the device compile)",
+            "sycl-clang++: error: {which}device compilation of '{}' failed (the diagnostics above come from the {which}device compile)",
             unit.source.path.display()
         );
         return Err(Failure::Reported(out.status.code().unwrap_or(1)));
     }
-    let raw = std::fs::read(&files.raw_device)
-        .map_err(|e| format!("cannot read '{}': {e}", files.raw_device.display()))?;
-    finish_device_code(unit, raw, analysis)
+    let raw = std::fs::read(&files.raw)
+        .map_err(|e| format!("cannot read '{}': {e}", files.raw.display()))?;
+    finish_device_code(unit, target, raw, analysis)
 }
 
 /// Every spec id the device code reads gets its symbolic ID, and its declaration goes into the
@@ -946,11 +1050,13 @@ fn resolve_spec_ids(
 /// convention; returns the final bitcode and the kernels' descriptions.
 fn finish_device_code(
     unit: &Unit<'_>,
+    target: DeviceTarget,
     raw: Vec<u8>,
     analysis: &mut model::Analysis,
 ) -> Result<(Vec<u8>, Vec<KernelInfo>)> {
-    let name = unit.files.raw_device.to_string_lossy();
-    let reread = || unit.device_text_without_constructor_lists();
+    let raw_path = unit.files.device(target).raw;
+    let name = raw_path.to_string_lossy();
+    let reread = || unit.device_text_without_constructor_lists(target);
     device_code::read(raw, &name, reread, |mut code| {
         resolve_spec_ids(&mut code, &unit.analysis_options(), analysis)?;
         code.lower_private_arrays()?;

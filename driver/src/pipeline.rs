@@ -14,12 +14,11 @@ use offload::Mode;
 use offload::device;
 use offload::device_link::LinkError;
 
-use crate::args::{CommandLine, SpecConstMode};
+use crate::args::{CommandLine, DeviceTarget, NvptxArch, SpecConstMode};
 use crate::flags::LibrarySearch;
 use crate::run::{Context, Failure, Result, Scratch, timing};
 use crate::toolchain::Toolchain;
 
-pub(crate) const DEVICE_TRIPLE: &str = "spir64-unknown-unknown";
 /// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4). 1.3 is the
 /// first with the sub-group (OpGroupNonUniform*) instructions Intel's headers use.
 const SPIRV_VERSION: &str = "1.3";
@@ -156,8 +155,13 @@ fn show_device_link(ex: &Context<'_>, registration: &Path) {
             runtime_options.push_str(&format!(", runtime {what} options '{}'", options.join(" ")));
         }
     }
+    let code = match (cl.sycl_targets.spirv || cl.sycl_targets.cpu_ahead_of_time, cl.sycl_targets.nvptx) {
+        (true, None) => "SPIR-V",
+        (true, Some(_)) => "SPIR-V and PTX",
+        (false, _) => "PTX",
+    };
     ex.echo.show(&format!(
-        " # sycl-clang++: device link, spec-constant lowering ({}), SPIR-V, registration{runtime_options} (in process) -> \"{}\"",
+        " # sycl-clang++: device link, spec-constant lowering ({}), {code}, registration{runtime_options} (in process) -> \"{}\"",
         lowering_plan(cl),
         registration.display()
     ));
@@ -199,16 +203,18 @@ fn host_link_command(
     Ok(cmd)
 }
 
-/// Every input's device bitcode (objects and archives, `-l` archives included), checked for
-/// the link's spec-constant mode. An input that already registers images (the output of
-/// `-fsycl-link`) is refused: its images and those of the objects it came from would be
-/// registered twice.
+/// Every input's device bitcode (objects and archives, `-l` archives included) for each
+/// target of the link, checked for the link's spec-constant mode and NVIDIA architecture. An
+/// input that already registers images (the output of `-fsycl-link`) is refused: its images
+/// and those of the objects it came from would be registered twice. Device code for a target
+/// the link does not build is left out.
 fn device_bitcode(
     tc: &Toolchain,
     cl: &CommandLine,
     inputs: &[PathBuf],
-) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut bitcode = Vec::new();
+) -> Result<device::DeviceInputs> {
+    let mut bitcode = device::DeviceInputs::default();
+    let targets = cl.device_targets();
     let libraries = static_libraries(&cl.link_flags.libraries, || {
         default_library_dirs(tc, &cl.link_flags.words)
     });
@@ -229,7 +235,11 @@ fn device_bitcode(
         }
         let images =
             offload::sycl_images(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
+        let mut found = Vec::new();
         for (i, image) in images.into_iter().enumerate() {
+            let Some(target) = targets.iter().find(|t| t.triple() == image.triple()) else {
+                continue;
+            };
             // Kernels built for the other spec-constant mode take other arguments.
             let built = image
                 .strings
@@ -238,10 +248,65 @@ fn device_bitcode(
             if built.unwrap_or("native") != cl.kernel_spec_constants().spelling() {
                 return Err(mode_mismatch(cl, input, built.unwrap_or("native")));
             }
-            bitcode.push((format!("{}#{i}", input.display()), image.image));
+            let name = format!("{}#{i}", input.display());
+            match target {
+                DeviceTarget::Spir64 => bitcode.spir64.push((name, image.image)),
+                DeviceTarget::Nvptx64(arch) => {
+                    check_arch(input, image.arch(), *arch)?;
+                    bitcode.nvptx64.push((name, image.image));
+                }
+            }
+            found.push(*target);
+        }
+        // An object with device code for some target but not this one: its kernels would be
+        // missing from the images of the target, found only when a launch fails.
+        if let Some(missing) = targets.iter().find(|t| !found.contains(t))
+            && !found.is_empty()
+        {
+            return Err(Failure::Message(format!(
+                "'{}' holds no {} device code; compile it with the targets of this link (-fsycl-targets={})",
+                input.display(),
+                missing.name(),
+                targets_spelling(cl)
+            )));
         }
     }
     Ok(bitcode)
+}
+
+/// The link's `-fsycl-targets` as DPC++ spells them.
+fn targets_spelling(cl: &CommandLine) -> String {
+    let t = &cl.sycl_targets;
+    let mut names = Vec::new();
+    if t.spirv {
+        names.push("spir64".to_string());
+    }
+    if t.cpu_ahead_of_time {
+        names.push("spir64_x86_64".to_string());
+    }
+    if let Some(arch) = t.nvptx {
+        names.push(if arch.explicit {
+            arch.target_name()
+        } else {
+            NvptxArch::TRIPLE.to_string()
+        });
+    }
+    names.join(",")
+}
+
+/// nvptx64 device code compiled for another architecture than the link's: the compile chose
+/// instructions for its own (`__nvvm_reflect`, the device library's atomics), which PTX for
+/// another may not have.
+fn check_arch(input: &Path, built: &str, arch: NvptxArch) -> Result<()> {
+    if built == arch.name {
+        return Ok(());
+    }
+    Err(Failure::Message(format!(
+        "'{}' was compiled for NVIDIA {built}, but this link builds {}; compile and link for the \
+         same architecture (-fsycl-targets=nvidia_gpu_sm_NN or --offload-arch=sm_NN)",
+        input.display(),
+        arch.name
+    )))
 }
 
 /// Links, lowers and registers the inputs' device code into `registration`, for every target
@@ -254,15 +319,28 @@ fn register_device_images(
     scratch: &Scratch,
 ) -> Result<bool> {
     let bitcode = device_bitcode(tc, cl, inputs)?;
-    if bitcode.is_empty() {
+    if bitcode.spir64.is_empty() && bitcode.nvptx64.is_empty() {
         return Ok(false);
     }
+    let nvptx = match cl.sycl_targets.nvptx {
+        Some(arch) => {
+            tc.check_libdevice()?;
+            Some(device::NvptxTarget {
+                arch: arch.name.to_string(),
+                ptx_feature: format!("+{}", arch.ptx),
+                libdevice: tc.libdevice.clone(),
+                explicit_arch: arch.explicit,
+            })
+        }
+        None => None,
+    };
     let targets = device::Targets {
         spirv: cl.sycl_targets.spirv.then_some(match cl.spec_constants {
             SpecConstMode::Native => Mode::Native,
             SpecConstMode::Emulation => Mode::Emulation,
         }),
         cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
+        nvptx,
     };
     let (mut images, steps) =
         device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
@@ -274,6 +352,9 @@ fn register_device_images(
         let started = Instant::now();
         crate::aot::compile_cpu_images(tc, &mut images)?;
         timing("ahead-of-time CPU images", started.elapsed());
+    }
+    if cl.sycl_targets.nvptx.is_some() {
+        check_ptx_with_ptxas(&images, scratch)?;
     }
     let started = Instant::now();
     if cl.save_temps {
@@ -324,9 +405,10 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
         } else {
             format!("device_{n}")
         };
-        let extension = match image.format {
-            device::ImageFormat::SpirV => "spv",
-            device::ImageFormat::Native => "bin",
+        let extension = match (image.format, image.target) {
+            (device::ImageFormat::SpirV, _) => "spv",
+            (device::ImageFormat::Native, device::ImageTarget::Nvptx64) => "ptx",
+            (device::ImageFormat::Native, _) => "bin",
         };
         write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
         write_file(
@@ -338,17 +420,73 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
 }
 
 /// What the link's `-###` line says about lowering: the SPIR-V image's mode (alone when that
-/// is the only target), and `emulation` for the CPU image built ahead of time.
+/// is the only target), `emulation` for the CPU image built ahead of time and for PTX.
 fn lowering_plan(cl: &CommandLine) -> String {
-    if !cl.sycl_targets.cpu_ahead_of_time {
+    let targets = &cl.sycl_targets;
+    if !targets.cpu_ahead_of_time && targets.nvptx.is_none() {
         return cl.spec_constants.spelling().to_string();
     }
     let mut plans = Vec::new();
-    if cl.sycl_targets.spirv {
+    if targets.spirv {
         plans.push(format!("spir64: {}", cl.spec_constants.spelling()));
     }
-    plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
+    if targets.cpu_ahead_of_time {
+        plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
+    }
+    if let Some(arch) = targets.nvptx {
+        plans.push(format!("nvptx64: emulation, PTX for {}", arch.name));
+    }
     plans.join("; ")
+}
+
+/// `SYCL_SPECCONST_PTXAS=PATH`: every PTX image is assembled by NVIDIA's `ptxas` for its
+/// architecture, and a PTX `ptxas` refuses fails the link (the test suite's proof of the PTX
+/// without a GPU; the CUDA driver would refuse it only when a program runs).
+fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Result<()> {
+    let Some(ptxas) = std::env::var_os("SYCL_SPECCONST_PTXAS").filter(|v| !v.is_empty()) else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    for (n, image) in images
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.target == device::ImageTarget::Nvptx64)
+    {
+        let text = image.code.strip_suffix(b"\0").unwrap_or(&image.code);
+        let ptx = scratch.path(format!("ptxas-image{n}.ptx"));
+        write_file(&ptx, text)?;
+        let arch = ptx_target(text).ok_or_else(|| {
+            Failure::Message(format!("internal error: PTX image {n} names no .target"))
+        })?;
+        let out = process::output(
+            Command::new(&ptxas)
+                .arg(format!("-arch={arch}"))
+                .arg(&ptx)
+                .arg("-o")
+                .arg(scratch.path(format!("ptxas-image{n}.cubin"))),
+        )
+        .map_err(|e| format!("cannot run '{}': {e}", Path::new(&ptxas).display()))?;
+        if !out.status.success() {
+            std::io::stderr().write_all(&out.stderr).ok();
+            return Err(Failure::Message(format!(
+                "ptxas refused PTX image {n} (of kernels {})",
+                image.kernels.join(", ")
+            )));
+        }
+    }
+    timing("ptxas (SYCL_SPECCONST_PTXAS)", started.elapsed());
+    Ok(())
+}
+
+/// The architecture a PTX text's `.target` directive names (`sm_90`).
+fn ptx_target(ptx: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(ptx).ok()?;
+    let line = text
+        .lines()
+        .map(str::trim_start)
+        .find(|l| l.starts_with(".target"))?;
+    let arch = line[".target".len()..].trim().split([',', ' ']).next()?;
+    Some(arch.to_string())
 }
 
 /// An object whose kernels take spec constants another way than this link's targets need.

@@ -153,6 +153,37 @@ pub(crate) fn check_command_line(cl: &CommandLine) -> Result<()> {
             "-fsycl cannot build {what} (DPC++ refuses it too); build it without -fsycl"
         )));
     }
+    check_nvptx(cl)
+}
+
+/// What the nvptx64 target cannot do yet: `-E` output holds the spir64 device view only, so
+/// it neither comes out for nor compiles back to nvptx64; `-fsycl-device-only` writes one
+/// target's code.
+fn check_nvptx(cl: &CommandLine) -> Result<()> {
+    if cl.sycl_targets.nvptx.is_none() {
+        return Ok(());
+    }
+    if cl.phase == Phase::Preprocess && !cl.device_only {
+        return Err(Failure::Message(
+            "-fsycl -E writes the spir64 device view only; it is not supported with an nvptx64 \
+             target (-fsycl-device-only -E gives the nvptx64 device view)"
+                .into(),
+        ));
+    }
+    if let Some(input) = cl.inputs.iter().find(|i| i.preprocessed) {
+        return Err(Failure::Message(format!(
+            "'{}' is preprocessed for spir64 (sycl-clang++ -fsycl -E); compile the source itself \
+             for an nvptx64 target",
+            input.path.display()
+        )));
+    }
+    if cl.device_only && cl.device_targets().len() > 1 {
+        return Err(Failure::Message(
+            "-fsycl-device-only writes one target's device code; name one target in \
+             -fsycl-targets"
+                .into(),
+        ));
+    }
     Ok(())
 }
 

@@ -29,6 +29,7 @@ use std::process::{Command, Stdio};
 use offload::integration_header::HOST_MACROS;
 
 use crate::args::{CommandLine, Input, InputKind};
+use crate::args::DeviceTarget;
 use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
 use crate::run::{Context, Failure, Result, cannot_run};
@@ -116,7 +117,14 @@ pub(crate) fn preprocess_source(
     output: Option<&Path>,
 ) -> Result<()> {
     let mut host = host_command(ex.tc, ex.cl, source);
-    let mut device = device_command(ex.tc, ex.cl, source, "-E", Some(Path::new("-")));
+    let mut device = device_command(
+        ex.tc,
+        ex.cl,
+        source,
+        DeviceTarget::Spir64,
+        "-E",
+        Some(Path::new("-")),
+    );
     ex.echo.command(&host);
     ex.echo.command(&device);
     if ex.echo.dry_run {

@@ -16,6 +16,9 @@ pub(crate) struct Toolchain {
     /// Named first in the search list `-E -v` queries get (`main::answer_search_list_query`):
     /// its `sycl/sycl.hpp` gives the device view the prelude.
     pub(crate) editor_include: PathBuf,
+    /// NVIDIA's libdevice (`libdevice.10.bc`, PyPI `nvidia-cuda-nvcc`): the math functions
+    /// nvptx64 device code calls, linked into its images.
+    pub(crate) libdevice: PathBuf,
 }
 
 /// The device prelude's file name, in the checkout's `driver/include/` and an installed
@@ -31,7 +34,11 @@ struct Layout {
     runtime_lib: PathBuf,
     prelude: PathBuf,
     editor_include: PathBuf,
+    libdevice: PathBuf,
 }
+
+/// libdevice's file name.
+const LIBDEVICE_NAME: &str = "libdevice.10.bc";
 
 impl Layout {
     /// `PREFIX/bin/sycl-clangxx` beside `PREFIX/include/sycl-specconst/` (`scripts/install`).
@@ -42,6 +49,7 @@ impl Layout {
             runtime_lib: prefix.join("lib"),
             prelude: own.join(PRELUDE_NAME),
             editor_include: own.join("clangd"),
+            libdevice: prefix.join("lib/sycl-specconst").join(LIBDEVICE_NAME),
         }
     }
 
@@ -52,6 +60,9 @@ impl Layout {
             runtime_lib: root.join(".venv/lib"),
             prelude: root.join("driver/include").join(PRELUDE_NAME),
             editor_include: root.join("driver/include/clangd"),
+            libdevice: root
+                .join(".cache/cuda-nvcc/nvvm/libdevice")
+                .join(LIBDEVICE_NAME),
         }
     }
 
@@ -92,6 +103,9 @@ impl Toolchain {
                 .unwrap_or(layout.runtime_lib),
             prelude: layout.prelude,
             editor_include: layout.editor_include,
+            libdevice: var("SYCL_SPECCONST_LIBDEVICE")
+                .map(PathBuf::from)
+                .unwrap_or(layout.libdevice),
         }
     }
 
@@ -131,6 +145,18 @@ impl Toolchain {
     /// when installed.
     pub(crate) fn device_headers(&self) -> PathBuf {
         self.prelude.with_file_name("device")
+    }
+
+    /// A clear error when libdevice, which every nvptx64 link needs, is missing.
+    pub(crate) fn check_libdevice(&self) -> Result<(), String> {
+        if self.libdevice.is_file() {
+            return Ok(());
+        }
+        Err(format!(
+            "NVIDIA's libdevice '{}' is missing (PyPI package nvidia-cuda-nvcc); run scripts/setup \
+             or set SYCL_SPECCONST_LIBDEVICE",
+            self.libdevice.display()
+        ))
     }
 
     /// The Intel OpenCL CPU runtime, which builds `spir64_x86_64` images ahead of time (the

@@ -19,7 +19,7 @@
 // -fno-sycl-unnamed-lambda: as in DPC++, a kernel lambda needs a kernel name (a functor's
 // type is one); the last of the pair wins.
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -c %s -o unnamed.o 2>&1 | FileCheck --check-prefix=UNNAMED %s
-// UNNAMED: dpcpp-flags.cpp:[[@LINE+96]]:{{[0-9]+}}: error: this kernel lambda has no kernel name, which -fno-sycl-unnamed-lambda requires (name it: single_task<class Name>(…))
+// UNNAMED: dpcpp-flags.cpp:[[@LINE+98]]:{{[0-9]+}}: error: this kernel lambda has no kernel name, which -fno-sycl-unnamed-lambda requires (name it: single_task<class Name>(…))
 // UNNAMED-NOT: error
 // RUN: %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -fsycl-unnamed-lambda -c %s -o unnamed.o
 // RUN: %sycl-clangxx -fsycl -std=c++17 -fno-sycl-unnamed-lambda -DNAMED -c %s -o named.o
@@ -79,8 +79,10 @@
 // JOBS: sycl-clang++: error: unsupported argument '0' to option '-fsycl-max-parallel-link-jobs=' (expected a positive integer)
 // RUN: not %sycl-clangxx -fsycl -fsycl-link=early t.o -o dev.o 2>&1 | FileCheck --check-prefix=EARLY %s
 // EARLY: sycl-clang++: error: unsupported argument 'early' to option '-fsycl-link=' (expected image)
-// RUN: not %sycl-clangxx -fsycl -Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch=sm_80 -c %s -o t.o 2>&1 | FileCheck --check-prefix=XTARGET %s
-// XTARGET: sycl-clang++: error: unsupported target 'nvptx64-nvidia-cuda' in '-Xsycl-target-backend=nvptx64-nvidia-cuda'
+// RUN: not %sycl-clangxx -fsycl -Xsycl-target-backend=amdgcn-amd-amdhsa --offload-arch=gfx90a -c %s -o t.o 2>&1 | FileCheck --check-prefix=XTARGET %s
+// XTARGET: sycl-clang++: error: unsupported target 'amdgcn-amd-amdhsa' in '-Xsycl-target-backend=amdgcn-amd-amdhsa'
+// RUN: not %sycl-clangxx -fsycl -Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch=sm_80 -c %s -o t.o 2>&1 | FileCheck --check-prefix=NOGPU %s
+// NOGPU: sycl-clang++: error: '-Xsycl-target-backend=nvptx64-nvidia-cuda --cuda-gpu-arch=sm_80' names an NVIDIA GPU architecture, but -fsycl-targets has no nvptx64-nvidia-cuda target
 // RUN: not %sycl-clangxx -fsycl -c %s -o t.o -Xsycl-target-linker 2>&1 | FileCheck --check-prefix=MISSING %s
 // MISSING: sycl-clang++: error: argument to '-Xsycl-target-linker' is missing (expected 1 value)
 //

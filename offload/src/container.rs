@@ -51,6 +51,26 @@ impl OffloadImage {
         }
     }
 
+    /// The same image, compiled for architecture `arch` (`sm_90`): its code may use what the
+    /// architecture has, so the link checks it builds for the same one.
+    pub fn for_arch(mut self, arch: &str) -> OffloadImage {
+        self.strings.insert("arch".to_string(), arch.to_string());
+        self
+    }
+
+    /// The triple the image's code is for (`spir64-unknown-unknown` when none is recorded,
+    /// as in containers of earlier versions).
+    pub fn triple(&self) -> &str {
+        self.strings
+            .get("triple")
+            .map_or("spir64-unknown-unknown", String::as_str)
+    }
+
+    /// The architecture the image's code was compiled for (`generic` for SPIR-V).
+    pub fn arch(&self) -> &str {
+        self.strings.get("arch").map_or("generic", String::as_str)
+    }
+
     /// The container bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let string_entries_at = HEADER_SIZE + ENTRY_SIZE;

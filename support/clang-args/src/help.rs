@@ -56,9 +56,19 @@ pub static HELP: &[OptionHelp] = &[
         &[Id::SyclTargets],
         "-fsycl-targets=T[,T]",
         Acted,
-        "the device images built: spir64 (SPIR-V, JIT; the default) and spir64_x86_64 (the \
-         OpenCL CPU device's binary, built at link time; spec constants emulated); also spelt \
-         T-unknown-unknown; others are refused",
+        "the device images built: spir64 (SPIR-V, JIT; the default), spir64_x86_64 (the \
+         OpenCL CPU device's binary, built at link time; spec constants emulated), \
+         nvptx64-nvidia-cuda (PTX for NVIDIA GPUs, sm_50 unless an architecture is named; spec \
+         constants emulated) or nvidia_gpu_sm_NN (PTX for that architecture and newer); spir64 \
+         targets also spelt T-unknown-unknown; others are refused",
+    ),
+    help(
+        &[Id::OffloadArch],
+        "--offload-arch=sm_NN",
+        Acted,
+        "the NVIDIA GPU architecture of the nvptx64-nvidia-cuda target (the only target \
+         without -fsycl-targets, as in DPC++); also -Xsycl-target-backend=nvptx64-nvidia-cuda \
+         --cuda-gpu-arch=sm_NN",
     ),
     help(
         &[Id::SyclDeviceCodeSplitMode, Id::SyclDeviceCodeSplit],
@@ -106,13 +116,13 @@ pub static HELP: &[OptionHelp] = &[
     ),
     help(
         &[Id::XSyclTargetFrontend],
-        "-Xsycl-target-frontend[=spir64] ARG",
+        "-Xsycl-target-frontend[=T] ARG",
         Acted,
         "ARG for the device compile only",
     ),
     help(
         &[Id::XSyclTargetBackend, Id::XSyclTargetLinker],
-        "-Xsycl-target-backend[=spir64] ARG, -Xsycl-target-linker[=spir64] ARG",
+        "-Xsycl-target-backend[=T] ARG, -Xsycl-target-linker[=T] ARG",
         Acted,
         "ARG for the runtime's build (link) of the device images (the image's compile/link \
          options, as DPC++ sets for JIT)",

@@ -85,6 +85,8 @@ pub enum Id {
     SyclUniquePrefix,
     SyclTargets,
     Offload,
+    /// `--offload-arch=sm_NN`: the NVIDIA GPU architecture of the nvptx64 target.
+    OffloadArch,
     SyclIntegrationFooter,
     SyclIntegrationHeader,
     SyclSpecConstants,
@@ -263,6 +265,7 @@ static TABLE: &[OptionSpec] = &[
     opt("-fsycl-host-only", Flag, Id::SyclHostOnly, SyclDriver),
     opt("-fsycl-unique-prefix=", Joined, Id::SyclUniquePrefix, SyclDriver),
     opt("-fsycl-targets=", Joined, Id::SyclTargets, SyclDriver),
+    opt("--offload-arch=", Joined, Id::OffloadArch, SyclDriver),
     opt("--offload", Joined, Id::Offload, SyclDriver),
     opt("-fsycl-int-footer=", Joined, Id::SyclIntegrationFooter, SyclDriver),
     opt("-fsycl-int-header=", Joined, Id::SyclIntegrationHeader, SyclDriver),
