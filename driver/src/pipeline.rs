@@ -263,9 +263,14 @@ fn register_device_images(
             SpecConstMode::Emulation => Mode::Emulation,
         }),
         cpu_ahead_of_time: cl.sycl_targets.cpu_ahead_of_time,
+        nvptx: None,
+    };
+    let inputs = device::DeviceInputs {
+        spir64: bitcode,
+        nvptx64: Vec::new(),
     };
     let (mut images, steps) =
-        device::build_images(bitcode, targets, cl.device_code_split, SPIRV_VERSION)
+        device::build_images(inputs, targets, cl.device_code_split, SPIRV_VERSION)
             .map_err(device_link_failure)?;
     for (step, time) in steps {
         timing(step, time);
