@@ -1017,6 +1017,8 @@ pub enum ImageTarget {
     Spir64,
     /// `spir64_x86_64`: built ahead of time for the OpenCL CPU device.
     Spir64X86_64,
+    /// `nvptx64`: PTX text for the CUDA adapter, which the CUDA driver compiles for the GPU.
+    Nvptx64,
 }
 
 impl ImageTarget {
@@ -1025,6 +1027,7 @@ impl ImageTarget {
         match self {
             ImageTarget::Spir64 => "spir64",
             ImageTarget::Spir64X86_64 => "spir64_x86_64",
+            ImageTarget::Nvptx64 => "nvptx64",
         }
     }
 }
@@ -1032,7 +1035,7 @@ impl ImageTarget {
 /// What an image's code is: the runtime's `sycl_device_binary_type`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImageFormat {
-    /// A device's own program binary (value 1).
+    /// A device's own program binary (value 1); for `nvptx64`, PTX text ending in a NUL.
     Native,
     /// SPIR-V (value 2).
     SpirV,
@@ -1051,11 +1054,21 @@ pub struct DeviceImage {
 /// Which images a link builds from each split module: a SPIR-V image lowered in `spirv`'s
 /// mode, and one for ahead-of-time compilation to the CPU device, whose spec constants are
 /// always emulated (the runtime sets spec constants natively only in SPIR-V images). Its code
-/// is SPIR-V until the caller compiles it (format `SpirV`, target `Spir64X86_64`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// is SPIR-V until the caller compiles it (format `SpirV`, target `Spir64X86_64`). With
+/// `nvptx`, the NVPTX inputs are linked into PTX images of their own (`nvptx`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Targets {
     pub spirv: Option<Mode>,
     pub cpu_ahead_of_time: bool,
+    pub nvptx: Option<NvptxTarget>,
+}
+
+/// The device code a link reads, (name, bitcode) per input, by device triple: `spir64`
+/// modules for the SPIR-V and CPU images, `nvptx64` modules for the PTX images.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeviceInputs {
+    pub spir64: Vec<(String, Vec<u8>)>,
+    pub nvptx64: Vec<(String, Vec<u8>)>,
 }
 
 /// How long each step of [`build_images`] took, in order.
@@ -1063,14 +1076,47 @@ pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec
 /// constants in each as `targets` says, and returns the images (per split module, the SPIR-V
-/// image first) with the time each step took.
+/// image first; then the NVPTX link's, [`nvptx`]) with the time each step took.
 pub fn build_images(
-    inputs: Vec<(String, Vec<u8>)>,
+    inputs: DeviceInputs,
     targets: Targets,
     split: images::Split,
     spirv_version: &str,
 ) -> Result<(Vec<DeviceImage>, StepTimes), DeviceError> {
+    if inputs.spir64.is_empty() && inputs.nvptx64.is_empty() {
+        return Err(DeviceError::Llvm("no device code".into()));
+    }
     let mut times = StepTimes::new();
+    let mut images = if inputs.spir64.is_empty() {
+        Vec::new()
+    } else {
+        build_spir64_images(inputs.spir64, &targets, split, spirv_version, &mut times)?
+    };
+    if let Some(target) = &targets.nvptx {
+        let mut clock = std::time::Instant::now();
+        let mut lap = |step: &'static str| {
+            let now = std::time::Instant::now();
+            times.push((step, now - clock));
+            clock = now;
+        };
+        images.extend(nvptx::build_images(
+            inputs.nvptx64,
+            target,
+            split,
+            &mut lap,
+        )?);
+    }
+    Ok((images, times))
+}
+
+/// [`build_images`] for the `spir64` inputs.
+fn build_spir64_images(
+    inputs: Vec<(String, Vec<u8>)>,
+    targets: &Targets,
+    split: images::Split,
+    spirv_version: &str,
+    times: &mut StepTimes,
+) -> Result<Vec<DeviceImage>, DeviceError> {
     let mut clock = std::time::Instant::now();
     let mut lap = |step: &'static str, times: &mut StepTimes| {
         let now = std::time::Instant::now();
@@ -1082,10 +1128,10 @@ pub fn build_images(
         .ok_or_else(|| DeviceError::Llvm("no device code".into()))?;
     device_link::check_defined(&module)?;
     let declarations = Declarations::read(&module);
-    lap("device link", &mut times);
+    lap("device link", times);
     let modules = images::split_modules(module, split)?;
     if modules.len() > 1 {
-        lap("device-code split", &mut times);
+        lap("device-code split", times);
     }
     let mut lowered = Vec::with_capacity(modules.len());
     for module in modules {
@@ -1116,7 +1162,7 @@ pub fn build_images(
             )?);
         }
     }
-    lap("spec-constant lowering", &mut times);
+    lap("spec-constant lowering", times);
     let mut images = Vec::with_capacity(lowered.len());
     for (module, property_sets, target) in lowered {
         let code = images::code_bytes(&module, CodeFormat::SpirV, spirv_version)?.to_vec();
@@ -1128,8 +1174,8 @@ pub fn build_images(
             kernels: lower::kernel_names(&module),
         });
     }
-    lap("SPIR-V", &mut times);
-    Ok((images, times))
+    lap("SPIR-V", times);
+    Ok(images)
 }
 
 /// One image's module lowered in `mode`, with its property sets; errors about one spec
@@ -1168,6 +1214,10 @@ fn lower_image_here(
     }
     Ok(property_sets)
 }
+
+mod nvptx;
+pub(crate) use nvptx::PROVIDED_ON_NVPTX;
+pub use nvptx::{GLOBAL_OFFSET_FUNCTION, GLOBAL_OFFSET_VARIABLE, NVPTX_TRIPLE, NvptxTarget};
 
 #[cfg(test)]
 mod abi_tests;

@@ -262,14 +262,29 @@ fn parameter_list(kernel: Function<'_>) -> String {
 }
 
 /// Refuses calls of functions no linked device code defines (see the module comment).
-/// Allowed undefined: LLVM intrinsics, the SPIR-V built-ins the SPIR-V backend maps
-/// (`__spirv_*`, plain or mangled), the spec-constant getters the lowering replaces, and what
-/// Intel's device runtime provides itself (`__assert_fail`, `__devicelib_*`).
+/// Allowed undefined: LLVM intrinsics, the spec-constant getters the lowering replaces, and
+/// for SPIR targets the SPIR-V built-ins the SPIR-V backend maps (`__spirv_*`, plain or
+/// mangled) and what Intel's device runtime provides itself (`__assert_fail`,
+/// `__devicelib_*`); for NVPTX what the CUDA driver provides (`device::PROVIDED_ON_NVPTX`).
 pub(crate) fn check_defined(module: &Module<'_>) -> Result<(), LinkError> {
+    check_defined_but(module, |_| false)
+}
+
+/// [`check_defined`], allowing as well the functions `linked_later` names (on NVPTX,
+/// libdevice's, which the link brings in per image).
+pub(crate) fn check_defined_but(
+    module: &Module<'_>,
+    linked_later: impl Fn(&str) -> bool,
+) -> Result<(), LinkError> {
     let graph = CallGraph::of(module);
+    let nvptx = module.triple().starts_with("nvptx");
     let mut undefined: Vec<Function<'_>> = Vec::new();
     for f in module.functions() {
-        if f.is_declaration() && graph.is_called(f) && !provided_on_device(f) {
+        if f.is_declaration()
+            && graph.is_called(f)
+            && !provided_on_device(f, nvptx)
+            && !linked_later(&f.name())
+        {
             undefined.push(f);
         }
     }
@@ -356,14 +371,18 @@ impl<'m> CallGraph<'m> {
     }
 }
 
-fn provided_on_device(f: Function<'_>) -> bool {
+/// On NVPTX (`nvptx`), the CUDA driver's own functions instead of SPIR-V's built-ins and
+/// Intel's device runtime (a PTX import of another name fails when the module is loaded).
+fn provided_on_device(f: Function<'_>, nvptx: bool) -> bool {
     let name = f.name();
-    f.is_intrinsic()
-        || name.starts_with("llvm.")
-        || is_spirv_builtin(&name)
-        || lower::is_spec_constant_getter(&name)
-        || name == "__assert_fail"
-        || name.starts_with("__devicelib_")
+    let common =
+        f.is_intrinsic() || name.starts_with("llvm.") || lower::is_spec_constant_getter(&name);
+    common
+        || if nvptx {
+            crate::device::PROVIDED_ON_NVPTX.contains(&name.as_str())
+        } else {
+            is_spirv_builtin(&name) || name == "__assert_fail" || name.starts_with("__devicelib_")
+        }
 }
 
 /// `__spirv_…`, or an Itanium-mangled free function of that name (`_Z<length>__spirv_…`).
@@ -565,10 +584,7 @@ attributes #1 = {{ "sycl-module-id"="{file}" }}
         let linked = link_inputs(&ctx, inputs)?.expect("a module");
         linked.verify().expect("valid");
         // One kernel, and one definition of the code it runs: the other TU's went as dead code.
-        let kernels = linked
-            .functions()
-            .into_iter()
-            .filter(|f| f.is_kernel());
+        let kernels = linked.functions().into_iter().filter(|f| f.is_kernel());
         assert_eq!(kernels.count(), 1);
         let bodies = linked
             .functions()

@@ -253,4 +253,30 @@ mod tests {
             "{ir}"
         );
     }
+
+    /// PTX for the CUDA adapter: target `nvptx64`, native format (1), the code with its NUL.
+    #[test]
+    fn nvptx_images_are_registered_as_native_nvptx64_code() {
+        let image = DeviceImage {
+            target: ImageTarget::Nvptx64,
+            format: ImageFormat::Native,
+            code: b".version 7.8\0".to_vec(),
+            property_sets: PropertySets::default(),
+            kernels: vec!["_ZTS1K".into()],
+        };
+        let ir = registration_ir_with_options(&[image], &BuildOptions::default());
+        assert!(
+            ir.contains("@image0.target = private unnamed_addr constant [8 x i8] c\"nvptx64\\00\""),
+            "{ir}"
+        );
+        assert!(
+            ir.contains("%image { i16 3, i8 8, i8 1, ptr @image0.target,"),
+            "{ir}"
+        );
+        assert!(ir.contains("c\".version 7.8\\00\""), "{ir}");
+        assert!(
+            ir.contains("getelementptr inbounds ([13 x i8], ptr @image0.code, i64 1)"),
+            "{ir}"
+        );
+    }
 }

@@ -252,7 +252,7 @@ fn kernels_reaching(module: &Module<'_>, functions: &[&String]) -> Vec<ReadingKe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::{Targets, build_images};
+    use crate::device::{DeviceInputs, Targets, build_images};
     use crate::images::Split;
     use crate::llvm::Context;
     use crate::lower::Mode;
@@ -284,11 +284,15 @@ attributes #0 = {{ "{KERNEL_SOURCE_ATTRIBUTE}"="/src/k.cpp:9:3" }}
                                  !0 = !{!\"uid_huge\", !\"ns::huge\", !\"/src/h.hpp\", i32 4, i32 41}";
 
     fn link_error(inputs: Vec<String>, targets: Targets) -> DeviceError {
-        let inputs = inputs
+        let spir64 = inputs
             .into_iter()
             .enumerate()
             .map(|(i, text)| (format!("{i}.o"), text.into_bytes()))
             .collect();
+        let inputs = DeviceInputs {
+            spir64,
+            nvptx64: Vec::new(),
+        };
         build_images(inputs, targets, Split::None, "1.0").expect_err("the link fails")
     }
 
@@ -296,21 +300,24 @@ attributes #0 = {{ "{KERNEL_SOURCE_ATTRIBUTE}"="/src/k.cpp:9:3" }}
         Targets {
             spirv: Some(Mode::Native),
             cpu_ahead_of_time: false,
+            nvptx: None,
         },
         Targets {
             spirv: Some(Mode::Emulation),
             cpu_ahead_of_time: false,
+            nvptx: None,
         },
         Targets {
             spirv: None,
             cpu_ahead_of_time: true,
+            nvptx: None,
         },
     ];
 
     #[test]
     fn a_spec_constant_too_large_is_refused_at_its_declaration_with_its_kernel() {
         for targets in EVERY_TARGET {
-            let error = link_error(vec![too_large(HUGE_DECLARED)], targets);
+            let error = link_error(vec![too_large(HUGE_DECLARED)], targets.clone());
             assert!(
                 matches!(error, DeviceError::SpecConstant(_)),
                 "{targets:?}: {error:?}"
@@ -328,7 +335,7 @@ attributes #0 = {{ "{KERNEL_SOURCE_ATTRIBUTE}"="/src/k.cpp:9:3" }}
 
     #[test]
     fn without_a_declaration_the_error_names_the_symbolic_id_as_before() {
-        let error = link_error(vec![too_large("")], EVERY_TARGET[0]);
+        let error = link_error(vec![too_large("")], EVERY_TARGET[0].clone());
         let DeviceError::Lower(LowerError::Call { symbolic_id, .. }) = &error else {
             panic!("not the lowering's own error: {error:?}");
         };
@@ -343,7 +350,7 @@ attributes #0 = {{ "{KERNEL_SOURCE_ATTRIBUTE}"="/src/k.cpp:9:3" }}
             "target triple = \"spir64-unknown-unknown\"\n\
              define weak_odr spir_kernel void @_ZTS1L() {{\n  ret void\n}}\n{HUGE_DECLARED}\n"
         );
-        let error = link_error(vec![too_large(""), other], EVERY_TARGET[0]);
+        let error = link_error(vec![too_large(""), other], EVERY_TARGET[0].clone());
         assert!(
             error
                 .to_string()
@@ -376,7 +383,7 @@ attributes #1 = { "sycl-specconst-kernel-source"="/src/g.cpp:7:8" }
 !0 = !{!"A", !"a", !"/src/f.cpp", i32 1, i32 2}
 !1 = !{!"A", !"a", !"/src/g.cpp", i32 3, i32 4}
 "#;
-        let error = link_error(vec![text.to_string()], EVERY_TARGET[0]);
+        let error = link_error(vec![text.to_string()], EVERY_TARGET[0].clone());
         let message = error.to_string();
         let lines: Vec<&str> = message.lines().collect();
         assert_eq!(lines.len(), 4, "{message}");

@@ -74,10 +74,8 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
     type Key = (String, requirements::Requirements);
     let mut reader = requirements::RequirementsReader::default();
     let mut groups: Vec<(Option<Key>, Vec<String>)> = Vec::new();
-    for k in module.functions() {
-        if !k.is_kernel() || k.is_declaration() {
-            continue;
-        }
+    // NVPTX's `<kernel>_with_offset` entries go where their kernel goes (`image_of`).
+    for k in lower::runtime_kernels(module) {
         // Per kernel: no key, every kernel a group of its own.
         let key = (split != Split::PerKernel).then(|| {
             let source = if by_source {
@@ -121,17 +119,16 @@ fn calls_indirectly(module: &Module<'_>) -> bool {
     })
 }
 
-/// A copy of `module` with only `kernels` as kernels, and what they no longer need removed.
+/// A copy of `module` with only `kernels` (and their NVPTX global-offset entries) as kernels,
+/// and what they no longer need removed.
 fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, Error> {
     let mut image = module.clone_module();
     let others: Vec<_> = image
         .functions()
         .into_iter()
         .filter(|f| {
-            f.is_kernel()
-                && !f.is_declaration()
-                && !kernels.contains(&f.name())
-                && !f.has_users()
+            let kernel = lower::offset_variant_of(&image, *f).unwrap_or_else(|| f.name());
+            f.is_kernel() && !f.is_declaration() && !kernels.contains(&kernel) && !f.has_users()
         })
         .map(|f| f.id())
         .collect();

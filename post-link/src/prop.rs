@@ -96,7 +96,7 @@ impl PropertySets {
     }
 }
 
-pub(crate) const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
+pub const SET_DEVICE_REQUIREMENTS: &str = "SYCL/device requirements";
 pub(crate) const SET_SPEC_CONSTANTS: &str = "SYCL/specialization constants";
 pub(crate) const SET_SPEC_DEFAULTS: &str = "SYCL/specialization constants default values";
 pub(crate) const SET_MISC: &str = "SYCL/misc properties";

@@ -225,13 +225,11 @@ fn kernel_requirements(f: Function<'_>, used: Vec<u32>) -> Requirements {
     }
 }
 
-/// The requirements of the kernels (`spir_kernel` definitions) of `module`.
+/// The requirements of the kernels of `module` the runtime names (`lower::runtime_kernels`).
 pub(crate) fn module_kernels(module: &Module<'_>) -> Vec<Requirements> {
     let mut reader = RequirementsReader::default();
-    module
-        .functions()
+    crate::lower::runtime_kernels(module)
         .into_iter()
-        .filter(|f| f.is_kernel() && !f.is_declaration())
         .map(|f| reader.kernel(f))
         .collect()
 }

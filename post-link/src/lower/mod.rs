@@ -9,7 +9,8 @@
 //! * `cleanup` — what the rewrite leaves unused goes;
 //! * `metadata` — the spec-constant metadata, written and read back;
 //! * `types` — LLVM types and constants as the model sees them;
-//! * `symbols` — the `.sym` contents; `spirv` — a SPIR-V backend work-around.
+//! * `symbols` — the `.sym` contents and which kernels the runtime names (NVPTX's
+//!   `<kernel>_with_offset` entries are none); `spirv` — a SPIR-V backend work-around.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -42,7 +43,7 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
 use sites::{Site, caller_name, collect_sites, site_error};
 pub(crate) use spirv::legalize_for_spirv;
 use state::State;
-pub use symbols::kernel_names;
+pub use symbols::{GLOBAL_OFFSET_SUFFIX, kernel_names, offset_variant_of, runtime_kernels};
 
 // Maps keyed by LLVM handles (addresses) use FxHash: std's SipHash was a measurable share of
 // the pass on 10^5 getter calls, and these keys come from LLVM's allocator, not from input.

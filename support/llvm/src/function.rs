@@ -267,6 +267,18 @@ impl<'m> Function<'m> {
         true
     }
 
+    /// Whether the function has the function attribute named `name` (`optnone`).
+    pub fn has_enum_attribute(self, name: &str) -> bool {
+        let Some(kind) = enum_attribute_kind(name) else {
+            return false;
+        };
+        // SAFETY: a function; looking up an absent attribute finds null.
+        let attribute = unsafe {
+            c::LLVMGetEnumAttributeAtIndex(self.raw, llvm_sys::LLVMAttributeFunctionIndex, kind)
+        };
+        !attribute.is_null()
+    }
+
     /// Removes the function attribute named `name` (`noinline`), if present.
     pub fn remove_enum_attribute(self, name: &str) {
         if let Some(kind) = enum_attribute_kind(name) {

@@ -66,6 +66,20 @@ impl<'c> Module<'c> {
     /// generator. The module must already carry a triple and datalayout fit for the target.
     /// `&mut`: code generation rewrites the module's IR.
     pub fn emit_object(&mut self, machine: &TargetMachine) -> Result<Vec<u8>, String> {
+        self.emit(machine, tm::LLVMCodeGenFileType::LLVMObjectFile)
+    }
+
+    /// Emits the target's assembly text (for NVPTX: PTX) through `machine`'s code generator;
+    /// otherwise as [`Module::emit_object`].
+    pub fn emit_assembly(&mut self, machine: &TargetMachine) -> Result<Vec<u8>, String> {
+        self.emit(machine, tm::LLVMCodeGenFileType::LLVMAssemblyFile)
+    }
+
+    fn emit(
+        &mut self,
+        machine: &TargetMachine,
+        kind: tm::LLVMCodeGenFileType,
+    ) -> Result<Vec<u8>, String> {
         // SAFETY: the machine and module are alive; out-params are checked.
         unsafe {
             let mut msg: *mut c_char = ptr::null_mut();
@@ -73,7 +87,7 @@ impl<'c> Module<'c> {
             let failed = tm::LLVMTargetMachineEmitToMemoryBuffer(
                 machine.raw,
                 self.raw,
-                tm::LLVMCodeGenFileType::LLVMObjectFile,
+                kind,
                 &mut msg,
                 &mut buf,
             ) != 0;
@@ -108,9 +122,38 @@ impl TargetMachine {
     }
 
     fn with_reloc(triple: &str, reloc: tm::LLVMRelocMode) -> Result<TargetMachine, String> {
+        Self::create(triple, "", "", CodeGenLevel::Default, reloc)
+    }
+
+    /// A machine for `triple` generating code for `cpu` (`sm_90`) with `features` (`+ptx78`)
+    /// at `level`. LLVM takes any names here: one the target does not know is reported on
+    /// stderr when code is generated, so callers pass names they know the target has.
+    pub fn for_cpu(
+        triple: &str,
+        cpu: &str,
+        features: &str,
+        level: CodeGenLevel,
+    ) -> Result<TargetMachine, String> {
+        Self::create(
+            triple,
+            cpu,
+            features,
+            level,
+            tm::LLVMRelocMode::LLVMRelocDefault,
+        )
+    }
+
+    fn create(
+        triple: &str,
+        cpu: &str,
+        features: &str,
+        level: CodeGenLevel,
+        reloc: tm::LLVMRelocMode,
+    ) -> Result<TargetMachine, String> {
         init_targets();
         let tr = cstr(triple);
-        let empty = cstr("");
+        let cpu = cstr(cpu);
+        let features = cstr(features);
         // SAFETY: standard target lookup and creation; out-params checked.
         unsafe {
             let mut target: tm::LLVMTargetRef = ptr::null_mut();
@@ -121,9 +164,9 @@ impl TargetMachine {
             let raw = tm::LLVMCreateTargetMachine(
                 target,
                 tr.as_ptr(),
-                empty.as_ptr(),
-                empty.as_ptr(),
-                tm::LLVMCodeGenOptLevel::LLVMCodeGenLevelDefault,
+                cpu.as_ptr(),
+                features.as_ptr(),
+                level.raw(),
                 reloc,
                 tm::LLVMCodeModel::LLVMCodeModelDefault,
             );
@@ -142,6 +185,27 @@ impl TargetMachine {
             let s = take_message(t::LLVMCopyStringRepOfTargetData(td));
             t::LLVMDisposeTargetData(td);
             s
+        }
+    }
+}
+
+/// How hard the code generator optimises (`llc -O0` … `-O3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeGenLevel {
+    None,
+    Less,
+    Default,
+    Aggressive,
+}
+
+impl CodeGenLevel {
+    fn raw(self) -> tm::LLVMCodeGenOptLevel {
+        use tm::LLVMCodeGenOptLevel as L;
+        match self {
+            CodeGenLevel::None => L::LLVMCodeGenLevelNone,
+            CodeGenLevel::Less => L::LLVMCodeGenLevelLess,
+            CodeGenLevel::Default => L::LLVMCodeGenLevelDefault,
+            CodeGenLevel::Aggressive => L::LLVMCodeGenLevelAggressive,
         }
     }
 }

@@ -678,3 +678,56 @@ define void @f() {\n  ret void\n}\n"
     assert!(builder.position_before(f.instructions()[0]));
     assert!(builder.call(&decl, &[naming_gb]).is_none());
 }
+
+const NVPTX_KERNEL: &str = r#"target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+@shared = external addrspace(3) global [0 x i8], align 16
+define ptx_kernel void @k(ptr addrspace(1) %out, i64 %offset) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i8, ptr addrspace(3) @shared, i64 %offset
+  store i32 %tid, ptr addrspace(3) %p
+  store i32 %tid, ptr addrspace(1) %out
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+"#;
+
+fn ptx_of(text: &str) -> String {
+    let ctx = Context::new();
+    let mut m = ctx
+        .parse_ir(text.as_bytes().to_vec(), "k")
+        .expect("the test IR parses");
+    let machine = TargetMachine::for_cpu(
+        "nvptx64-nvidia-cuda",
+        "sm_90",
+        "+ptx78",
+        CodeGenLevel::Default,
+    )
+    .expect("LLVM has the NVPTX target");
+    let ptx = m.emit_assembly(&machine).expect("PTX");
+    String::from_utf8(ptx).expect("PTX is text")
+}
+
+#[test]
+fn ptx_is_generated_for_the_cpu_and_features_asked() {
+    let ptx = ptx_of(NVPTX_KERNEL);
+    assert!(ptx.contains(".version 7.8"), "{ptx}");
+    assert!(ptx.contains(".target sm_90"), "{ptx}");
+    assert!(ptx.contains(".visible .entry k("), "{ptx}");
+    assert!(
+        ptx.contains(".extern .shared .align 16 .b8 shared[]"),
+        "{ptx}"
+    );
+    assert!(!ptx.contains('\0'));
+}
+
+/// The NVPTX backend keeps no state from one emission to the next (unlike LLVM 22's SPIR-V
+/// backend, `post_link::isolate`), so PTX is emitted in process: the same module gives the
+/// same PTX after another module was emitted.
+#[test]
+fn ptx_emission_leaves_nothing_behind_for_the_next() {
+    let first = ptx_of(NVPTX_KERNEL);
+    let other = NVPTX_KERNEL.replace("@k(", "@other(");
+    assert!(ptx_of(&other).contains(".entry other("));
+    assert_eq!(ptx_of(NVPTX_KERNEL), first);
+}

@@ -1,0 +1,363 @@
+//! NVPTX images: the device link of `nvptx64-nvidia-cuda` device code, as PTX text for Intel's
+//! runtime and its CUDA adapter (image target `nvptx64`, native format, PTX + NUL).
+//!
+//! The link, in order: the inputs ([`device_link::link_inputs`]); the `<kernel>_with_offset`
+//! entries whose kernel never reads the global offset dropped; the global-offset function and
+//! its shared variable defined ([`GLOBAL_OFFSET_FUNCTION`]); undefined functions refused
+//! ([`device_link::check_defined`]; libdevice's, `__nv_*`, come later); split; per image:
+//! spec constants always emulated (the CUDA adapter sets no native spec constants), property
+//! sets, the libdevice functions the image calls linked from CUDA's `libdevice.10.bc` (and
+//! internal), LLVM's optimisation pipeline with the NVPTX target, PTX.
+//!
+//! PTX is generated in this process: unlike LLVM 22's SPIR-V backend (`post_link::isolate`),
+//! the NVPTX backend keeps no state from one emission to the next (`llvm::tests`
+//! `ptx_emission_leaves_nothing_behind_for_the_next`).
+
+use std::path::{Path, PathBuf};
+
+use super::{DeviceError, DeviceImage, ImageFormat, ImageTarget};
+use crate::device_link;
+use crate::images::{self, Split};
+use crate::ir_text;
+use crate::llvm::{CodeGenLevel, Context, Function, GlobalId, Module, TargetMachine, ValueKind};
+use crate::lower::{self, Mode};
+use crate::prop::{self, PropValue, PropertySets};
+use crate::spec_id_declarations::Declarations;
+
+/// The device triple of NVPTX images (the triple clang-22 compiles `--offload-targets=
+/// nvptx64-nvidia-cuda` device code for).
+pub const NVPTX_TRIPLE: &str = "nvptx64-nvidia-cuda";
+
+/// `unsigned long __sycl_specconst_nvptx_global_offset(int dim)`: the device library's global
+/// offset (`__spirv_BuiltInGlobalOffset`), defined once per image by the link.
+pub const GLOBAL_OFFSET_FUNCTION: &str = "__sycl_specconst_nvptx_global_offset";
+
+/// The launch's global offset, `[3 x i32]` in shared memory: every wrapper stores it (zeros,
+/// or its `_with_offset` parameter) before the kernel's body runs.
+pub const GLOBAL_OFFSET_VARIABLE: &str = "__sycl_specconst_nvptx_global_offset_value";
+
+/// Functions the CUDA driver provides to PTX itself: libdevice's `__nvvm_reflect` becomes a
+/// constant in the NVPTX backend's own IR passes (NVVMReflect), `vprintf` and `__assertfail`
+/// are the CUDA device runtime's.
+pub(crate) const PROVIDED_ON_NVPTX: [&str; 3] = ["__nvvm_reflect", "vprintf", "__assertfail"];
+
+/// What an NVPTX link builds for: the GPU architecture (`sm_90`) and PTX ISA feature
+/// (`+ptx78`) code is generated for, CUDA's libdevice, and whether the user named the
+/// architecture (then the image says it is for that architecture only: `compile_target`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NvptxTarget {
+    pub arch: String,
+    pub ptx_feature: String,
+    pub libdevice: PathBuf,
+    pub explicit_arch: bool,
+}
+
+impl NvptxTarget {
+    /// The `compile_target` an image built for an explicit architecture states: the SYCL
+    /// architecture's name (`nvidia_gpu_sm_90`), which Intel's runtime compares with the
+    /// device's architecture, as DPC++ writes it for `-fsycl-targets=nvidia_gpu_sm_90`.
+    pub fn compile_target(&self) -> String {
+        format!("nvidia_gpu_{}", self.arch)
+    }
+}
+
+/// How long each step took, as [`super::build_images`] reports them.
+type Lap<'a> = &'a mut dyn FnMut(&'static str);
+
+/// Links `inputs` (NVPTX device bitcode) for `target` and returns its images (none without
+/// inputs).
+pub(super) fn build_images(
+    inputs: Vec<(String, Vec<u8>)>,
+    target: &NvptxTarget,
+    split: Split,
+    lap: Lap<'_>,
+) -> Result<Vec<DeviceImage>, DeviceError> {
+    let ctx = Context::new();
+    let Some(mut module) = device_link::link_inputs(&ctx, inputs)? else {
+        return Ok(Vec::new());
+    };
+    drop_unused_offset_entries(&mut module);
+    define_global_offset(&mut module)?;
+    device_link::check_defined_but(&module, is_libdevice_function)?;
+    let declarations = Declarations::read(&module);
+    lap("NVPTX device link");
+    let modules = images::split_modules(module, split)?;
+    if modules.len() > 1 {
+        lap("NVPTX device-code split");
+    }
+    let machine = TargetMachine::for_cpu(
+        NVPTX_TRIPLE,
+        &target.arch,
+        &target.ptx_feature,
+        CodeGenLevel::Default,
+    )
+    .map_err(DeviceError::Llvm)?;
+    let mut libdevice = Libdevice::new(&target.libdevice);
+    let mut lowered = Vec::with_capacity(modules.len());
+    for mut module in modules {
+        let property_sets = match lower_image(&mut module, target) {
+            Ok(sets) => sets,
+            Err(error) => return Err(declarations.locate(&module, error)),
+        };
+        // After the property sets, as DPC++ links libdevice after its post-link step: the
+        // image's requirements are its own code's (libdevice's sinf has a double-precision
+        // slow path, which would make every image using it need fp64).
+        libdevice.link_into(&mut module)?;
+        device_link::check_defined(&module)?;
+        optimise(&mut module, &machine)?;
+        lowered.push((module, property_sets));
+    }
+    lap("NVPTX lowering, libdevice and optimisation");
+    let mut images = Vec::with_capacity(lowered.len());
+    for (mut module, property_sets) in lowered {
+        let kernels = lower::kernel_names(&module);
+        let mut code = module
+            .emit_assembly(&machine)
+            .map_err(|e| DeviceError::Llvm(format!("PTX emission failed: {e}")))?;
+        // The runtime hands the code to the CUDA driver as a C string.
+        code.push(0);
+        images.push(DeviceImage {
+            target: ImageTarget::Nvptx64,
+            format: ImageFormat::Native,
+            code,
+            property_sets,
+            kernels,
+        });
+    }
+    lap("PTX");
+    Ok(images)
+}
+
+/// Deletes each `<kernel>_with_offset` entry whose `<kernel>` never calls
+/// [`GLOBAL_OFFSET_FUNCTION`]: its global offset changes nothing, so the adapter, finding no
+/// such entry, launches `<kernel>` itself. Where the call graph cannot tell (an indirect call,
+/// the function's address taken), every entry stays.
+fn drop_unused_offset_entries(module: &mut Module<'_>) {
+    let unused: Vec<GlobalId> = {
+        let reaching = kernels_reaching_global_offset(module);
+        let Some(reaching) = reaching else {
+            return;
+        };
+        module
+            .functions()
+            .into_iter()
+            .filter(|f| f.is_kernel() && !f.is_declaration() && !f.has_users())
+            .filter(|f| {
+                lower::offset_variant_of(module, *f).is_some_and(|k| !reaching.contains(&k))
+            })
+            .map(Function::id)
+            .collect()
+    };
+    module.delete_unused(&unused);
+}
+
+/// The kernels whose code calls [`GLOBAL_OFFSET_FUNCTION`], through any number of direct
+/// calls; `None` when that is not certain.
+fn kernels_reaching_global_offset(module: &Module<'_>) -> Option<Vec<String>> {
+    if calls_indirectly(module) {
+        return None;
+    }
+    let Some(function) = module.get_function(GLOBAL_OFFSET_FUNCTION) else {
+        return Some(Vec::new());
+    };
+    let mut pending = vec![function];
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut kernels = Vec::new();
+    while let Some(f) = pending.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        if f.is_kernel() {
+            kernels.push(f.name());
+        }
+        for user in f.as_value().users() {
+            let caller = user
+                .as_call()
+                .filter(|call| call.callee() == f.as_value())
+                .and_then(|call| call.parent_function());
+            // Any other use (an address stored, a constant naming it) could lead to a call.
+            pending.push(caller?);
+        }
+    }
+    Some(kernels)
+}
+
+/// An indirect call (inline assembly is none), or a function marked `"referenced-indirectly"`.
+fn calls_indirectly(module: &Module<'_>) -> bool {
+    module.functions().into_iter().any(|f| {
+        f.string_attribute("referenced-indirectly").is_some()
+            || f.instructions().into_iter().any(|i| {
+                i.as_call().is_some_and(|call| {
+                    !matches!(call.callee().kind(), ValueKind::Function | ValueKind::Other)
+                })
+            })
+    })
+}
+
+/// libdevice's functions are `__nv_<name>`.
+fn is_libdevice_function(name: &str) -> bool {
+    name.starts_with("__nv_")
+}
+
+/// CUDA's libdevice, read once per link when an image first calls one of its functions.
+struct Libdevice<'p, 'c> {
+    path: &'p Path,
+    module: Option<Module<'c>>,
+}
+
+impl<'p, 'c> Libdevice<'p, 'c> {
+    fn new(path: &'p Path) -> Self {
+        Libdevice { path, module: None }
+    }
+
+    fn failed(&self, message: impl std::fmt::Display) -> DeviceError {
+        DeviceError::Llvm(format!(
+            "cannot link libdevice ({}): {message}",
+            self.path.display()
+        ))
+    }
+
+    /// Links into `image` the libdevice functions it calls and what they need, nothing else
+    /// (libdevice holds some 500 functions), and makes them internal: they are the image's own
+    /// code, as `clang -mlink-builtin-bitcode` makes them for CUDA.
+    fn link_into(&mut self, image: &mut Module<'c>) -> Result<(), DeviceError> {
+        let needed: Vec<String> = image
+            .functions()
+            .into_iter()
+            .filter(|f| f.is_declaration() && f.has_users())
+            .map(|f| f.name())
+            .filter(|name| is_libdevice_function(name))
+            .collect();
+        if needed.is_empty() {
+            return Ok(());
+        }
+        let mut copy = self.read(image.context())?.clone_module();
+        // libdevice says `nvptx64-nvidia-gpulibs`; as the image's own code it takes the
+        // image's.
+        copy.set_triple(&image.triple());
+        copy.set_data_layout(&image.data_layout());
+        for f in copy.functions() {
+            if !f.is_declaration() && !needed.contains(&f.name()) {
+                f.set_internal_linkage();
+            }
+        }
+        for global in copy.globals() {
+            if global.initializer().is_some() {
+                global.set_internal_linkage();
+            }
+        }
+        copy.run_passes("globaldce").map_err(|e| self.failed(e))?;
+        let linked: Vec<String> = copy
+            .functions()
+            .into_iter()
+            .filter(|f| !f.is_declaration() && f.linkage_is_external())
+            .map(|f| f.name())
+            .collect();
+        image.link(copy).map_err(|e| self.failed(e))?;
+        for name in &linked {
+            if let Some(f) = image.get_function(name) {
+                f.set_internal_linkage();
+            }
+        }
+        Ok(())
+    }
+
+    fn read(&mut self, ctx: &'c Context) -> Result<&Module<'c>, DeviceError> {
+        if self.module.is_none() {
+            let bytes = std::fs::read(self.path).map_err(|e| self.failed(e))?;
+            let name = self.path.display().to_string();
+            let module = crate::isolate::parse_untrusted(ctx, bytes, &name)
+                .map_err(|e| self.failed(e.trim_end()))?;
+            self.module = Some(module);
+        }
+        self.module
+            .as_ref()
+            .ok_or_else(|| self.failed("internal: not read"))
+    }
+}
+
+/// Defines [`GLOBAL_OFFSET_FUNCTION`] and [`GLOBAL_OFFSET_VARIABLE`] (internal, once per image:
+/// each TU's wrappers and device library only declare them). The variable has no initial
+/// value (shared memory has none); the function reads element `dim`, zero-extended.
+fn define_global_offset(module: &mut Module<'_>) -> Result<(), DeviceError> {
+    if let Some(f) = module.get_function(GLOBAL_OFFSET_FUNCTION)
+        && !f.is_declaration()
+    {
+        return Err(DeviceError::Llvm(format!(
+            "device code defines '{GLOBAL_OFFSET_FUNCTION}', which sycl-clang++ defines at the \
+             link (the global offset of an NVPTX kernel launch)"
+        )));
+    }
+    let shared = shared_address_space();
+    let mut text = ir_text::module_header(Some(&module.data_layout()), &module.triple());
+    text.push_str(&format!(
+        "@{GLOBAL_OFFSET_VARIABLE} = addrspace({shared}) global [3 x i32] undef, align 4\n\
+         define i64 @{GLOBAL_OFFSET_FUNCTION}(i32 %dim) {{\n\
+         entry:\n  \
+         %element = getelementptr inbounds [3 x i32], ptr addrspace({shared}) @{GLOBAL_OFFSET_VARIABLE}, i32 0, i32 %dim\n  \
+         %offset = load i32, ptr addrspace({shared}) %element, align 4\n  \
+         %wide = zext i32 %offset to i64\n  \
+         ret i64 %wide\n}}\n"
+    ));
+    let definitions = ir_text::parse(module.context(), text, "sycl-specconst global offset")
+        .map_err(DeviceError::Wrapper)?;
+    module.link(definitions).map_err(|e| {
+        DeviceError::Llvm(format!(
+            "cannot define the NVPTX global offset ('{GLOBAL_OFFSET_VARIABLE}' declared with \
+             another type?): {e}"
+        ))
+    })?;
+    if let Some(f) = module.get_function(GLOBAL_OFFSET_FUNCTION) {
+        f.set_internal_linkage();
+    }
+    for global in module.globals() {
+        if global.name() == GLOBAL_OFFSET_VARIABLE {
+            global.set_internal_linkage();
+        }
+    }
+    Ok(())
+}
+
+/// NVPTX's shared address space (`model::kernel_abi::Target::Nvptx64`'s local memory).
+fn shared_address_space() -> u32 {
+    model::kernel_abi::Target::Nvptx64.address_space(model::kernel_abi::Memory::Local)
+}
+
+/// Lowers one image's spec constants (emulated) and returns its property sets.
+fn lower_image(module: &mut Module<'_>, target: &NvptxTarget) -> Result<PropertySets, DeviceError> {
+    lower::lower(module, Mode::Emulation)?;
+    module
+        .verify()
+        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
+    let mut property_sets = images::property_sets(module, false)?;
+    if target.explicit_arch {
+        property_sets.add(
+            prop::SET_DEVICE_REQUIREMENTS,
+            "compile_target",
+            PropValue::Bytes(target.compile_target().into_bytes()),
+        );
+    }
+    Ok(property_sets)
+}
+
+/// The link's optimisation: the device compiles optimised each TU, but the libdevice functions,
+/// the global offset and the spec-constant loads come after; `default<O2>` with the NVPTX
+/// target inlines and folds them (and runs NVVMReflect first). An unoptimised device compile
+/// (`optnone` kernels, `-O0`) stays unoptimised.
+fn optimise(module: &mut Module<'_>, machine: &TargetMachine) -> Result<(), DeviceError> {
+    let unoptimised = module
+        .functions()
+        .into_iter()
+        .any(|f| f.is_kernel() && f.has_enum_attribute("optnone"));
+    if unoptimised {
+        return Ok(());
+    }
+    module
+        .run_target_passes("default<O2>", machine)
+        .map_err(|e| DeviceError::Llvm(format!("optimising NVPTX device code: {e}")))
+}
+
+#[cfg(test)]
+mod test_modules;
+#[cfg(test)]
+mod tests;
