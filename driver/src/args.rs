@@ -817,7 +817,12 @@ fn bad_value(arg: &Arg<'_>, expected: &str) -> ArgError {
 pub(crate) fn is_dpcpp_only(id: Id) -> bool {
     !matches!(
         id,
-        Id::Sycl | Id::NoSycl | Id::SyclDeviceOnly | Id::SyclHostOnly | Id::Offload | Id::OffloadArch
+        Id::Sycl
+            | Id::NoSycl
+            | Id::SyclDeviceOnly
+            | Id::SyclHostOnly
+            | Id::Offload
+            | Id::OffloadArch
     )
 }
 
@@ -977,7 +982,10 @@ mod tests {
             Some(named("sm_90", "ptx78"))
         );
         assert_eq!(
-            arch(&["-fsycl-targets=spir64,nvptx64-nvidia-cuda", "--offload-arch=sm_80"]),
+            arch(&[
+                "-fsycl-targets=spir64,nvptx64-nvidia-cuda",
+                "--offload-arch=sm_80"
+            ]),
             Some(named("sm_80", "ptx70"))
         );
         let backend = [
@@ -998,7 +1006,10 @@ mod tests {
         let both = parse_str(&["-fsycl-targets=spir64_x86_64,nvptx64-nvidia-cuda"]);
         assert_eq!(
             both.device_targets(),
-            [DeviceTarget::Spir64, DeviceTarget::Nvptx64(NvptxArch::DEFAULT)]
+            [
+                DeviceTarget::Spir64,
+                DeviceTarget::Nvptx64(NvptxArch::DEFAULT)
+            ]
         );
         // PTX images never get native spec constants from the runtime.
         assert_eq!(both.kernel_spec_constants(), SpecConstMode::Emulation);
@@ -1010,8 +1021,17 @@ mod tests {
             "-DALL",
         ]);
         let gpu = DeviceTarget::Nvptx64(NvptxArch::DEFAULT);
-        assert_eq!(frontend.device_compile_flags(DeviceTarget::Spir64), ["-DALL"]);
+        assert_eq!(
+            frontend.device_compile_flags(DeviceTarget::Spir64),
+            ["-DALL"]
+        );
         assert_eq!(frontend.device_compile_flags(gpu), ["-DGPU", "-DALL"]);
+    }
+
+    /// Unknown architectures, conflicting ones, an architecture without the target and other
+    /// options for the NVIDIA backend are refused, each by its own error.
+    #[test]
+    fn nvptx_refusals() {
         for bad in [
             &["-fsycl-targets=nvidia_gpu_sm_99"][..],
             &["--offload-arch=gfx90a"],

@@ -812,7 +812,11 @@ pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> 
     } else {
         "-E"
     };
-    let target = cl.device_targets().first().copied().unwrap_or(DeviceTarget::Spir64);
+    let target = cl
+        .device_targets()
+        .first()
+        .copied()
+        .unwrap_or(DeviceTarget::Spir64);
     let mut cmd = unit.device_command_writing(target, cl.output.as_deref(), phase);
     ex.command(&mut cmd)
 }
@@ -967,8 +971,7 @@ fn finish_device_compile(
             OffloadImage::sycl_bitcode(target.triple(), spec_constants, bitcode)
         }
         DeviceTarget::Nvptx64(arch) => {
-            OffloadImage::sycl_bitcode(target.triple(), spec_constants, bitcode)
-                .for_arch(arch.name)
+            OffloadImage::sycl_bitcode(target.triple(), spec_constants, bitcode).for_arch(arch.name)
         }
     };
     write_file(&files.embed, &container.to_bytes())?;
@@ -987,14 +990,10 @@ fn same_kernels(
     if seen == kernels {
         return Ok(());
     }
-    let differing = seen
-        .iter()
-        .zip(kernels)
-        .find(|(a, b)| a != b)
-        .map_or_else(
-            || "their number".to_string(),
-            |(a, _)| format!("kernel '{}'", a.kernel.name),
-        );
+    let differing = seen.iter().zip(kernels).find(|(a, b)| a != b).map_or_else(
+        || "their number".to_string(),
+        |(a, _)| format!("kernel '{}'", a.kernel.name),
+    );
     Err(Failure::Message(format!(
         "internal error: the {} and {} device compiles describe the kernels differently ({differing})",
         first.name(),

@@ -155,7 +155,10 @@ fn show_device_link(ex: &Context<'_>, registration: &Path) {
             runtime_options.push_str(&format!(", runtime {what} options '{}'", options.join(" ")));
         }
     }
-    let code = match (cl.sycl_targets.spirv || cl.sycl_targets.cpu_ahead_of_time, cl.sycl_targets.nvptx) {
+    let code = match (
+        cl.sycl_targets.spirv || cl.sycl_targets.cpu_ahead_of_time,
+        cl.sycl_targets.nvptx,
+    ) {
         (true, None) => "SPIR-V",
         (true, Some(_)) => "SPIR-V and PTX",
         (false, _) => "PTX",

@@ -28,8 +28,8 @@ use std::process::{Command, Stdio};
 
 use offload::integration_header::HOST_MACROS;
 
-use crate::args::{CommandLine, Input, InputKind};
 use crate::args::DeviceTarget;
+use crate::args::{CommandLine, Input, InputKind};
 use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
 use crate::run::{Context, Failure, Result, cannot_run};
