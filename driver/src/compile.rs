@@ -829,10 +829,15 @@ fn write_device_output(
     analysis: &mut model::Analysis,
 ) -> Result<()> {
     let (bitcode, _kernels) = checked_device_code(unit, target, output, analysis)?;
-    let bytes = if unit.cl.phase == Phase::Assemble {
-        device_code::bitcode_as_text(bitcode, &unit.source.path.to_string_lossy())?.into_bytes()
-    } else {
-        bitcode
+    let name = unit.source.path.to_string_lossy();
+    let bytes = match (unit.cl.phase, target) {
+        (Phase::Assemble, DeviceTarget::Spir64) => {
+            device_code::bitcode_as_text(bitcode, &name)?.into_bytes()
+        }
+        (Phase::Assemble, DeviceTarget::Nvptx64(arch)) => {
+            crate::pipeline::ptx_of_device_code(unit.tc, arch, &name, bitcode)?
+        }
+        _ => bitcode,
     };
     write_file(&unit.files.staged_output, &bytes)
 }

@@ -297,6 +297,44 @@ fn targets_spelling(cl: &CommandLine) -> String {
     names.join(",")
 }
 
+/// What the NVPTX link needs to know of `arch`; an error when libdevice is missing.
+fn nvptx_target(tc: &Toolchain, arch: NvptxArch) -> Result<device::NvptxTarget> {
+    tc.check_libdevice()?;
+    Ok(device::NvptxTarget {
+        arch: arch.name.to_string(),
+        ptx_feature: format!("+{}", arch.ptx),
+        libdevice: tc.libdevice.clone(),
+        explicit_arch: arch.explicit,
+    })
+}
+
+/// `-fsycl-device-only -S` for nvptx64: one TU's finished device code as the PTX a link of it
+/// alone would register (libdevice linked, spec constants emulated), without the NUL the
+/// runtime's copy ends with.
+pub(crate) fn ptx_of_device_code(
+    tc: &Toolchain,
+    arch: NvptxArch,
+    name: &str,
+    bitcode: Vec<u8>,
+) -> Result<Vec<u8>> {
+    let inputs = device::DeviceInputs {
+        spir64: Vec::new(),
+        nvptx64: vec![(name.to_string(), bitcode)],
+    };
+    let targets = device::Targets {
+        spirv: None,
+        cpu_ahead_of_time: false,
+        nvptx: Some(nvptx_target(tc, arch)?),
+    };
+    let (images, _) = device::build_images(inputs, targets, offload::Split::None, SPIRV_VERSION)
+        .map_err(device_link_failure)?;
+    let mut ptx = Vec::new();
+    for image in images {
+        ptx.extend_from_slice(image.code.strip_suffix(b"\0").unwrap_or(&image.code));
+    }
+    Ok(ptx)
+}
+
 /// nvptx64 device code compiled for another architecture than the link's: the compile chose
 /// instructions for its own (`__nvvm_reflect`, the device library's atomics), which PTX for
 /// another may not have.
@@ -326,15 +364,7 @@ fn register_device_images(
         return Ok(false);
     }
     let nvptx = match cl.sycl_targets.nvptx {
-        Some(arch) => {
-            tc.check_libdevice()?;
-            Some(device::NvptxTarget {
-                arch: arch.name.to_string(),
-                ptx_feature: format!("+{}", arch.ptx),
-                libdevice: tc.libdevice.clone(),
-                explicit_arch: arch.explicit,
-            })
-        }
+        Some(arch) => Some(nvptx_target(tc, arch)?),
         None => None,
     };
     let targets = device::Targets {

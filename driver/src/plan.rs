@@ -333,10 +333,11 @@ fn device_only(cl: &CommandLine) -> Result<Plan<'_>> {
     if cl.output.is_some() && cl.inputs.len() > 1 {
         return Err(multiple_outputs());
     }
-    let extension = if cl.phase == Phase::Assemble {
-        ".ll"
-    } else {
-        ".bc"
+    let ptx = cl.sycl_targets.nvptx.is_some() && cl.device_targets().len() == 1;
+    let extension = match (cl.phase, ptx) {
+        (Phase::Assemble, true) => ".s",
+        (Phase::Assemble, false) => ".ll",
+        _ => ".bc",
     };
     let jobs = sources(cl)
         .map(|source| match cl.phase {

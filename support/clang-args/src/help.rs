@@ -89,8 +89,8 @@ pub static HELP: &[OptionHelp] = &[
         "-fsycl-device-only",
         Acted,
         "write the device code as the pipeline finishes it (device prelude, resolved \
-         spec-constant IDs, wrapper kernels): <stem>.bc, or LLVM text <stem>.ll with -S; \
-         implies -fsycl",
+         spec-constant IDs, wrapper kernels): <stem>.bc, or LLVM text <stem>.ll with -S \
+         (for nvptx64 alone: PTX, <stem>.s); implies -fsycl",
     ),
     help(
         &[Id::SyclLink, Id::SyclLinkMode],
