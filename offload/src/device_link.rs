@@ -565,10 +565,7 @@ attributes #1 = {{ "sycl-module-id"="{file}" }}
         let linked = link_inputs(&ctx, inputs)?.expect("a module");
         linked.verify().expect("valid");
         // One kernel, and one definition of the code it runs: the other TU's went as dead code.
-        let kernels = linked
-            .functions()
-            .into_iter()
-            .filter(|f| f.is_kernel());
+        let kernels = linked.functions().into_iter().filter(|f| f.is_kernel());
         assert_eq!(kernels.count(), 1);
         let bodies = linked
             .functions()

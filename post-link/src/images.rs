@@ -128,10 +128,7 @@ fn image_of<'c>(module: &Module<'c>, kernels: &[String]) -> Result<Module<'c>, E
         .functions()
         .into_iter()
         .filter(|f| {
-            f.is_kernel()
-                && !f.is_declaration()
-                && !kernels.contains(&f.name())
-                && !f.has_users()
+            f.is_kernel() && !f.is_declaration() && !kernels.contains(&f.name()) && !f.has_users()
         })
         .map(|f| f.id())
         .collect();
