@@ -11,7 +11,9 @@
 //!   reference and the `kernel_handler` by value; Intel's runtime passes the object's captures
 //!   as separate arguments (bytes, USM pointers, accessors as memory plus three ranges), as the
 //!   integration header describes them. Each kernel becomes an internal function called from a
-//!   new kernel of the original name that takes those arguments and rebuilds the object.
+//!   new kernel of the original name that takes those arguments and rebuilds the object, in
+//!   the kernel ABI of the module's target (`spir64` or `nvptx64`, from its triple); on
+//!   `nvptx64` also from `<kernel>_with_offset` ([`nvptx_wrappers`]).
 //! * [`build_images`]: link, lower, SPIR-V and property sets in memory, for the registration
 //!   object.
 
@@ -23,15 +25,18 @@ use crate::device_link::{self, LinkError};
 use crate::images::{self, CodeFormat};
 use crate::ir_text::{self, string_contents as ir_string_contents};
 use crate::llvm::{
-    Context, Function, GlobalId, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value,
+    C_CC, Context, Function, GlobalId, GlobalVariable, Layout, Module, SPIR_FUNC_CC, Value,
 };
 use crate::lower::{self, LowerError, Mode, SpecConstTables};
 use crate::prop::PropertySets;
 use crate::spec_id_declarations::{self, Declarations, SpecConstantError, SpecIdDeclaration};
 use model::kernel_abi::{
-    self, AccessorPart, ArgumentKind, DeviceKernel, KernelArgument, KernelLayout, Memory,
-    ParameterType, Role, RuntimeParameter, StreamBuffer, Target,
+    self, AccessorPart, ArgumentKind, DeviceKernel, KernelArgument, KernelLayout,
+    LocalMemoryParameter, Memory, ParameterType, Role, RuntimeParameter, StreamBuffer, Target,
 };
+
+mod nvptx_wrappers;
+use nvptx_wrappers::GlobalOffset;
 
 /// The prelude's `const char *__sycl_specconst::symbolic_id(const void *)`.
 pub(crate) const SYMBOLIC_ID_FUNCTION: &str = "_ZN16__sycl_specconst11symbolic_idEPKv";
@@ -72,6 +77,8 @@ pub enum DeviceError {
     },
     #[error("kernel '{0}' has no description of its kernel object's arguments")]
     UndescribedKernel(String),
+    #[error("device code for target '{0}': kernels can be wrapped for spir64 and nvptx64 only")]
+    UnsupportedTarget(String),
     #[error(
         "kernel '{0}' captures a sycl::stream, but the device compile did not define \
          sycl-clang++'s stream functions ('{STREAM_INIT}'): <sycl/stream.hpp> was not read \
@@ -246,8 +253,9 @@ fn replace_symbolic_id_calls<'d>(
     Ok(Some((replaced, function.id())))
 }
 
-/// Gives every kernel the runtime's calling convention (see the module comment) and returns
-/// the kernels in module order. `layout_of` describes a kernel's object argument by argument;
+/// Gives every kernel the runtime's calling convention for the module's target (see the
+/// module comment) and returns the kernels in module order (`_with_offset` wrappers are not
+/// kernels of their own). `layout_of` describes a kernel's object argument by argument;
 /// a kernel it does not know is refused (passed as bytes, its accessors would be host
 /// state). With
 /// `spec_constants_buffer` (emulated spec constants), a kernel taking a `kernel_handler` also
@@ -270,15 +278,24 @@ pub(crate) fn wrap_kernels(
     );
     let mut entries = Vec::new();
     let mut bodies = Vec::new();
+    let mut target = None;
     {
         let layout = module.layout();
         for kernel in module.functions() {
             if kernel.is_declaration() || !kernel.is_kernel() {
                 continue;
             }
+            let target = match target {
+                Some(target) => target,
+                None => *target.insert(
+                    Target::from_triple(&module.triple())
+                        .ok_or_else(|| DeviceError::UnsupportedTarget(module.triple()))?,
+                ),
+            };
             let (body, entry) = wrap_kernel(
                 kernel,
                 &layout,
+                target,
                 spec_constants_buffer,
                 &layout_of,
                 &mut text,
@@ -287,13 +304,17 @@ pub(crate) fn wrap_kernels(
             entries.push(entry);
         }
     }
-    let streams = check_stream_functions(module, &entries)?;
-    if streams {
-        text.push_str(&stream_function_declarations());
-    }
-    if entries.is_empty() {
-        internalise_stream_functions(module, streams);
+    // No kernel, no target: there is nothing to wrap.
+    let Some(target) = target else {
+        internalise_stream_functions(module, false);
         return Ok(entries);
+    };
+    let streams = check_stream_functions(module, target, &entries)?;
+    if streams {
+        text.push_str(&stream_function_declarations(target));
+    }
+    if target == Target::Nvptx64 {
+        text.push_str(&nvptx_wrappers::declarations(&entries));
     }
     let ctx = module.context();
     let wrappers = ctx
@@ -301,19 +322,52 @@ pub(crate) fn wrap_kernels(
         .map_err(DeviceError::Wrapper)?;
     module.link(wrappers).map_err(DeviceError::Wrapper)?;
     // Only now: the linker resolves the wrappers' declarations against visible definitions.
-    for body in &bodies {
+    for (body, entry) in bodies.iter().zip(&entries) {
         if let Some(f) = module.get_function(body) {
             f.set_internal_linkage();
+            compile_wrappers_as_body(module, f, &wrapper_names(target, &entry.name));
         }
     }
     internalise_stream_functions(module, streams);
     Ok(entries)
 }
 
+/// The wrapper kernels of kernel `name` on `target`: the kernel itself, and on NVPTX its
+/// `_with_offset` variant ([`kernel_abi::WITH_OFFSET_SUFFIX`]).
+fn wrapper_names(target: Target, name: &str) -> Vec<String> {
+    match target {
+        Target::Spir64 => vec![name.to_string()],
+        Target::Nvptx64 => vec![
+            name.to_string(),
+            format!("{name}{}", kernel_abi::WITH_OFFSET_SUFFIX),
+        ],
+    }
+}
+
+/// Code-generation attributes a wrapper takes from its body, as code for the same GPU: LLVM
+/// inlines a function only into a caller of the same CPU and features (without a target
+/// machine it compares these attributes), and the wrappers call what clang compiled for the
+/// GPU (the stream functions; the body's callees once the body is inlined).
+const CODE_GENERATION_ATTRIBUTES: [&str; 2] = ["target-cpu", "target-features"];
+
+/// Gives the wrappers `names` the body's [`CODE_GENERATION_ATTRIBUTES`] (clang's `nvptx64`
+/// kernels have them; its `spir64` kernels do not).
+fn compile_wrappers_as_body(module: &Module<'_>, body: Function<'_>, names: &[String]) {
+    for key in CODE_GENERATION_ATTRIBUTES {
+        let Some(value) = body.string_attribute(key) else {
+            continue;
+        };
+        for wrapper in names.iter().filter_map(|name| module.get_function(name)) {
+            wrapper.set_string_attribute(key, &value);
+        }
+    }
+}
+
 /// Whether a kernel captures a stream; an error when one does but the module lacks the stream
 /// functions.
 fn check_stream_functions(
     module: &Module<'_>,
+    target: Target,
     entries: &[DeviceKernel],
 ) -> Result<bool, DeviceError> {
     let Some(entry) = entries.iter().find(|e| {
@@ -333,7 +387,7 @@ fn check_stream_functions(
         return Err(DeviceError::NoStreamFunctions(entry.name.clone()));
     }
     if let Some(init) = module.get_function(STREAM_INIT) {
-        check_stream_init(init).map_err(DeviceError::Wrapper)?;
+        check_stream_init(init, target).map_err(DeviceError::Wrapper)?;
     }
     Ok(true)
 }
@@ -341,12 +395,12 @@ fn check_stream_functions(
 /// The C++ definition of [`STREAM_INIT`] (`driver/include/device/sycl/stream.hpp`) takes the
 /// stream by generic pointer, then what the runtime passes for a stream
 /// ([`kernel_abi::stream_parameters`]), ranges and sizes by value; the wrappers call it so.
-fn check_stream_init(init: Function<'_>) -> Result<(), String> {
+fn check_stream_init(init: Function<'_>, target: Target) -> Result<(), String> {
     let stream = ParameterType::Pointer {
-        address_space: space(Memory::Generic),
+        address_space: target.address_space(Memory::Generic),
     };
     let expected: Vec<ParameterType> = std::iter::once(stream)
-        .chain(kernel_abi::stream_parameters().iter().map(|p| p.ty(TARGET)))
+        .chain(kernel_abi::stream_parameters().iter().map(|p| p.ty(target)))
         .collect();
     let params = init.params();
     let matches = params.len() == expected.len()
@@ -412,11 +466,13 @@ fn stream_code(module: &Module<'_>) -> Vec<GlobalId> {
     ids
 }
 
-/// Renames `kernel` to its body's name (a `spir_func`) and appends the wrapper kernel of the
-/// original name to `text`; returns the body's name and the kernel's description.
+/// Renames `kernel` to its body's name (a plain function of `target`: `spir_func`, or C on
+/// NVPTX) and appends the wrapper kernels of the original name to `text`; returns the body's
+/// name and the kernel's description.
 fn wrap_kernel(
     kernel: Function<'_>,
     layout: &Layout<'_>,
+    target: Target,
     spec_constants_buffer: bool,
     layout_of: &impl Fn(&str) -> Option<KernelLayout>,
     text: &mut String,
@@ -426,7 +482,7 @@ fn wrap_kernel(
         name: kernel.name(),
         detail: detail.to_string(),
     };
-    let params = kernel_parameters(kernel, layout).map_err(unsupported)?;
+    let params = kernel_parameters(kernel, layout, target).map_err(unsupported)?;
     let object = object_layout(&name, &params, layout_of)?;
     object
         .check_bounds()
@@ -443,10 +499,23 @@ fn wrap_kernel(
         object_align: params.object_align,
         object_space: params.object_space,
         handler_size: params.handler_size,
+        target,
     }
     .write(text);
     kernel.set_name(&body);
-    kernel.set_calling_conv(SPIR_FUNC_CC);
+    match target {
+        Target::Spir64 => kernel.set_calling_conv(SPIR_FUNC_CC),
+        Target::Nvptx64 => {
+            kernel.set_calling_conv(C_CC);
+            // Two wrappers call the body: LLVM's inliner would keep a large body as a call
+            // in one of them, its object in memory (see `DeviceCode::finish`). Each gets its
+            // copy, as DPC++'s `_with_offset` kernels are copies; the device link drops the
+            // `_with_offset` kernels that do not read the offset.
+            kernel.remove_enum_attribute("noinline");
+            kernel.remove_enum_attribute("optnone");
+            kernel.add_enum_attribute("alwaysinline");
+        }
+    }
     Ok((body, device_kernel))
 }
 
@@ -464,13 +533,16 @@ struct KernelParameters {
 fn kernel_parameters(
     kernel: Function<'_>,
     layout: &Layout<'_>,
+    target: Target,
 ) -> Result<KernelParameters, &'static str> {
     let params = kernel.params();
     let object = params.first().ok_or("no parameters")?;
+    let space = |memory| target.address_space(memory);
+    // A global object pointer (upstream's spirv64) is reinterpreted from the wrapper's stack
+    // (`Wrapper::write_object_cast`), which only SPIR's CPU device allows.
     let object_space = match object.pointer_address_space() {
-        Some(object_space)
-            if object_space == space(Memory::Generic) || object_space == space(Memory::Global) =>
-        {
+        Some(object_space) if object_space == space(Memory::Generic) => object_space,
+        Some(object_space) if object_space == space(Memory::Global) && target == Target::Spir64 => {
             object_space
         }
         _ => return Err("the first parameter is not a generic or global pointer"),
@@ -521,51 +593,111 @@ fn object_layout(
     }
 }
 
-/// The kernel ABI the wrappers follow (`spir64`: SPIR address spaces, local memory by
-/// pointer); the NVPTX wrappers will follow `Target::Nvptx64` from the same description.
-const TARGET: Target = Target::Spir64;
-
-/// The target's address space of `memory`.
-fn space(memory: Memory) -> u32 {
-    TARGET.address_space(memory)
+/// The calling convention of a wrapper kernel on `target`, as IR text.
+fn kernel_convention(target: Target) -> &'static str {
+    match target {
+        Target::Spir64 => "spir_kernel",
+        Target::Nvptx64 => "ptx_kernel",
+    }
 }
 
-/// One wrapper kernel: it takes the runtime's arguments, builds the kernel object in private
-/// memory and calls the original body with a pointer to it in the address space the body
-/// expects (`spir64`: generic, a legal cast).
+/// The calling convention of a plain device function on `target` as IR text, with its
+/// space: `spir_func `, or nothing (C) on NVPTX.
+fn function_convention(target: Target) -> &'static str {
+    match target {
+        Target::Spir64 => "spir_func ",
+        Target::Nvptx64 => "",
+    }
+}
+
+/// A pointer type in `address_space`, as IR text (`ptr` for address space 0).
+fn pointer_type(address_space: u32) -> String {
+    if address_space == 0 {
+        "ptr".to_string()
+    } else {
+        format!("ptr addrspace({address_space})")
+    }
+}
+
+/// The wrapper kernels of one kernel: each takes the runtime's arguments, builds the kernel
+/// object in private memory and calls the original body with a pointer to it in the address
+/// space the body expects (`spir64`: generic, a legal cast; `nvptx64`: generic, which the
+/// alloca already is), following `target`'s kernel ABI (`model::kernel_abi::Target`).
+/// `spir64` has one wrapper; `nvptx64` two, which differ only in the global offset they
+/// store for the device library ([`nvptx_wrappers`]).
 struct Wrapper<'a> {
     kernel: &'a DeviceKernel,
     body: &'a str,
     object_align: u64,
     object_space: u32,
     handler_size: Option<u64>,
+    target: Target,
 }
 
 impl Wrapper<'_> {
-    /// The wrapper's definition.
+    /// The body's declaration and the wrapper kernels' definitions.
     fn write(&self, text: &mut String) {
         let mut code = String::new();
         for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
-            write_argument(n, argument, &mut code);
+            write_argument(n, argument, self.target, &mut code);
         }
-        self.write_entry(&self.parameter_list(), text);
-        text.push_str(&code);
+        let params = self.parameter_list();
+        self.write_body_declaration(text);
+        let name = &self.kernel.name;
+        match self.target {
+            Target::Spir64 => self.write_kernel(name, &params, None, &code, text),
+            Target::Nvptx64 => {
+                self.write_kernel(name, &params, Some(GlobalOffset::Zero), &code, text);
+                let mut with_offset = params;
+                with_offset.push(nvptx_wrappers::global_offset_parameter());
+                self.write_kernel(
+                    &format!("{name}{}", kernel_abi::WITH_OFFSET_SUFFIX),
+                    &with_offset,
+                    Some(GlobalOffset::Parameter),
+                    &code,
+                    text,
+                );
+            }
+        }
+    }
+
+    /// One wrapper kernel `name` taking `params`: it stores `global_offset` (NVPTX), runs
+    /// `code` (the arguments into the object), then the body, then each stream's finalisation.
+    fn write_kernel(
+        &self,
+        name: &str,
+        params: &[String],
+        global_offset: Option<GlobalOffset>,
+        code: &str,
+        text: &mut String,
+    ) {
+        self.write_entry(name, params, text);
+        if let Some(global_offset) = global_offset {
+            nvptx_wrappers::write_global_offset_store(global_offset, text);
+        }
+        text.push_str(code);
         let handler_arg = self.write_handler(text);
-        self.write_object_cast(text);
+        let object = self.write_object_cast(text);
         let Wrapper {
-            body, object_space, ..
-        } = self;
+            body,
+            object_space,
+            target,
+            ..
+        } = *self;
+        let function = function_convention(target);
         let _ = writeln!(
             text,
-            "  call spir_func void @\"{body}\"(ptr addrspace({object_space}) %cast{handler_arg})"
+            "  call {function}void @\"{body}\"({} {object}{handler_arg})",
+            pointer_type(object_space)
         );
         // Each stream flushes what its work item left in its buffer, as DPC++'s kernels do.
-        let generic = space(Memory::Generic);
+        let generic = pointer_type(target.address_space(Memory::Generic));
         for (n, argument) in self.kernel.layout.arguments.iter().enumerate() {
             if matches!(argument.kind, ArgumentKind::Stream { .. }) {
+                let stream = stream_pointer(n, argument.offset, target);
                 let _ = writeln!(
                     text,
-                    "  call spir_func void @{STREAM_FINALIZE}(ptr addrspace({generic}) %a{n}.stream)"
+                    "  call {function}void @{STREAM_FINALIZE}({generic} {stream})"
                 );
             }
         }
@@ -580,9 +712,9 @@ impl Wrapper<'_> {
         for (n, descriptor) in self.kernel.descriptors().iter().enumerate() {
             for parameter in descriptor.runtime_parameters() {
                 let name = parameter_name(n, parameter.role());
-                params.push(match parameter.ty(TARGET) {
+                params.push(match parameter.ty(self.target) {
                     ParameterType::Pointer { address_space } => {
-                        format!("ptr addrspace({address_space}) %{name}")
+                        format!("{} %{name}", pointer_type(address_space))
                     }
                     ParameterType::Bytes { size } => {
                         format!("ptr byval({{ [{size} x i8] }}) %{name}")
@@ -594,24 +726,38 @@ impl Wrapper<'_> {
         params
     }
 
-    /// The body's declaration, the kernel's signature and the zeroed object.
-    fn write_entry(&self, params: &[String], text: &mut String) {
-        let Wrapper {
-            kernel,
-            body,
-            object_align,
-            object_space,
-            handler_size,
-        } = self;
-        let (name, object_size) = (&kernel.name, kernel.layout.object_size);
-        let handler_param = if handler_size.is_some() { ", ptr" } else { "" };
+    /// The body's declaration (its definition is the renamed kernel).
+    fn write_body_declaration(&self, text: &mut String) {
+        let handler_param = if self.handler_size.is_some() {
+            ", ptr"
+        } else {
+            ""
+        };
         let _ = writeln!(
             text,
-            "declare spir_func void @\"{body}\"(ptr addrspace({object_space}){handler_param})\n\
-             define weak_odr spir_kernel void @\"{name}\"({}) #0 {{\n\
+            "declare {}void @\"{}\"({}{handler_param})",
+            function_convention(self.target),
+            self.body,
+            pointer_type(self.object_space)
+        );
+    }
+
+    /// The kernel's signature and the zeroed object.
+    fn write_entry(&self, name: &str, params: &[String], text: &mut String) {
+        let Wrapper {
+            kernel,
+            object_align,
+            target,
+            ..
+        } = *self;
+        let object_size = kernel.layout.object_size;
+        let _ = writeln!(
+            text,
+            "define weak_odr {} void @\"{name}\"({}) #0 {{\n\
              entry:\n  \
              %object = alloca [{object_size} x i8], align {object_align}\n  \
              store [{object_size} x i8] zeroinitializer, ptr %object, align {object_align}",
+            kernel_convention(target),
             params.join(", ")
         );
     }
@@ -631,21 +777,28 @@ impl Wrapper<'_> {
             "  %handler = alloca [{size} x i8], align 8\n  store [{size} x i8] zeroinitializer, ptr %handler, align 8"
         );
         if self.kernel.spec_constants_buffer {
-            let (global, generic) = (space(Memory::Global), space(Memory::Generic));
+            let (global, generic) = (
+                pointer_type(self.target.address_space(Memory::Global)),
+                pointer_type(self.target.address_space(Memory::Generic)),
+            );
             let buffer = parameter_name(0, Role::SpecConstantsBuffer);
             let _ = writeln!(
                 text,
-                "  %buffer = addrspacecast ptr addrspace({global}) %{buffer} to ptr addrspace({generic})\n  \
-                 store ptr addrspace({generic}) %buffer, ptr %handler, align 8"
+                "  %buffer = addrspacecast {global} %{buffer} to {generic}\n  \
+                 store {generic} %buffer, ptr %handler, align 8"
             );
         }
         ", ptr %handler"
     }
 
-    /// `%cast`: the object's address in the address space the body expects.
-    fn write_object_cast(&self, text: &mut String) {
-        let generic = space(Memory::Generic);
+    /// The object's address in the address space the body expects: `%cast`, or `%object`
+    /// itself where allocas are already there (NVPTX's generic allocas).
+    fn write_object_cast(&self, text: &mut String) -> &'static str {
+        let generic = self.target.address_space(Memory::Generic);
         if self.object_space == generic {
+            if self.target.alloca_address_space() == generic {
+                return "%object";
+            }
             let _ = writeln!(
                 text,
                 "  %cast = addrspacecast ptr %object to ptr addrspace({generic})"
@@ -660,6 +813,7 @@ impl Wrapper<'_> {
                 self.object_space
             );
         }
+        "%cast"
     }
 }
 
@@ -691,7 +845,7 @@ fn parameter_name(n: usize, role: Role) -> String {
 }
 
 /// The code storing argument `n`'s value into `%object`, from its parameters.
-fn write_argument(n: usize, argument: &KernelArgument, code: &mut String) {
+fn write_argument(n: usize, argument: &KernelArgument, target: Target, code: &mut String) {
     let offset = argument.offset;
     match argument.kind {
         ArgumentKind::Bytes { size } => {
@@ -705,16 +859,19 @@ fn write_argument(n: usize, argument: &KernelArgument, code: &mut String) {
         }
         ArgumentKind::Pointer => {
             let to = object_field(code, n, offset);
-            let (global, generic) = (space(Memory::Global), space(Memory::Generic));
+            let (global, generic) = (
+                pointer_type(target.address_space(Memory::Global)),
+                pointer_type(target.address_space(Memory::Generic)),
+            );
             let pointer = parameter_name(n, Role::Pointer);
             let _ = writeln!(
                 code,
-                "  %{pointer}.generic = addrspacecast ptr addrspace({global}) %{pointer} to ptr addrspace({generic})\n  \
-                 store ptr addrspace({generic}) %{pointer}.generic, ptr {to}, align 1"
+                "  %{pointer}.generic = addrspacecast {global} %{pointer} to {generic}\n  \
+                 store {generic} %{pointer}.generic, ptr {to}, align 1"
             );
         }
         ArgumentKind::Accessor {
-            target,
+            target: accessed,
             dimensions,
             element_size,
             keeps_offset,
@@ -724,15 +881,15 @@ fn write_argument(n: usize, argument: &KernelArgument, code: &mut String) {
                 offset,
                 dimensions,
                 element_size,
-                address_space: space(target.memory()),
+                address_space: target.address_space(target.parameter_memory(accessed.memory())),
                 keeps_offset,
             };
             accessor.write(code);
         }
         ArgumentKind::LocalAccessor { dimensions } => {
-            write_local_accessor(n, offset, dimensions, code);
+            write_local_accessor(n, offset, dimensions, target, code);
         }
-        ArgumentKind::Stream { .. } => write_stream(n, offset, code),
+        ArgumentKind::Stream { .. } => write_stream(n, offset, target, code),
     }
 }
 
@@ -763,28 +920,29 @@ fn stream_parameter_type(ty: ParameterType) -> String {
 
 /// The wrappers' declarations of the stream functions (both take the stream by generic
 /// pointer; `__init` the stream's parameters as the runtime passes them, ranges by value).
-fn stream_function_declarations() -> String {
-    let generic = format!("ptr addrspace({})", space(Memory::Generic));
+fn stream_function_declarations(target: Target) -> String {
+    let generic = pointer_type(target.address_space(Memory::Generic));
     let parameters: Vec<String> = kernel_abi::stream_parameters()
         .iter()
-        .map(|p| stream_parameter_type(p.ty(TARGET)))
+        .map(|p| stream_parameter_type(p.ty(target)))
         .collect();
+    let function = function_convention(target);
     format!(
-        "declare spir_func void @{STREAM_INIT}({generic}, {})\n\
-         declare spir_func void @{STREAM_FINALIZE}({generic})\n",
+        "declare {function}void @{STREAM_INIT}({generic}, {})\n\
+         declare {function}void @{STREAM_FINALIZE}({generic})\n",
         parameters.join(", ")
     )
 }
 
 /// A `sycl::stream` argument: the runtime's thirteen arguments
 /// ([`kernel_abi::stream_parameters`]) go to the stream's own `__init` through
-/// [`STREAM_INIT`], at `%a<n>.stream`, the stream inside the object; the ranges and the
-/// flush-buffer size by value.
-fn write_stream(n: usize, offset: u64, code: &mut String) {
+/// [`STREAM_INIT`], with the stream inside the object ([`stream_pointer`]); the ranges and
+/// the flush-buffer size by value.
+fn write_stream(n: usize, offset: u64, target: Target, code: &mut String) {
     let mut call = Vec::new();
     for parameter in kernel_abi::stream_parameters() {
         let name = parameter_name(n, parameter.role());
-        let ty = stream_parameter_type(parameter.ty(TARGET));
+        let ty = stream_parameter_type(parameter.ty(target));
         if let RuntimeParameter::Bytes { .. } = parameter {
             let _ = writeln!(code, "  %{name}.value = load {ty}, ptr %{name}, align 1");
             call.push(format!("{ty} %{name}.value"));
@@ -793,13 +951,31 @@ fn write_stream(n: usize, offset: u64, code: &mut String) {
         }
     }
     let field = object_field(code, n, offset);
-    let generic = space(Memory::Generic);
+    let generic = target.address_space(Memory::Generic);
+    let stream = stream_pointer(n, offset, target);
+    if stream != field {
+        let _ = writeln!(
+            code,
+            "  {stream} = addrspacecast ptr {field} to ptr addrspace({generic})"
+        );
+    }
     let _ = writeln!(
         code,
-        "  %a{n}.stream = addrspacecast ptr {field} to ptr addrspace({generic})\n  \
-         call spir_func void @{STREAM_INIT}(ptr addrspace({generic}) %a{n}.stream, {})",
+        "  call {}void @{STREAM_INIT}({} {stream}, {})",
+        function_convention(target),
+        pointer_type(generic),
         call.join(", ")
     );
+}
+
+/// The generic address of argument `n`, a stream at `offset` in the object: `%a<n>.stream`,
+/// cast from its field ([`object_field`]), or the field itself where allocas are generic.
+fn stream_pointer(n: usize, offset: u64, target: Target) -> String {
+    if target.alloca_address_space() == target.address_space(Memory::Generic) {
+        format!("%f{n}.{offset}")
+    } else {
+        format!("%a{n}.stream")
+    }
 }
 
 /// A buffer accessor argument (`ArgumentKind::Accessor`).
@@ -890,7 +1066,7 @@ impl AccessorArgument {
 /// A local accessor argument: its fields ([`AccessorPart::device_offset`]) as its __init
 /// fills them, which keeps the size (the access range) as the memory range too and leaves the
 /// offset zero.
-fn write_local_accessor(n: usize, offset: u64, dimensions: u32, code: &mut String) {
+fn write_local_accessor(n: usize, offset: u64, dimensions: u32, target: Target, code: &mut String) {
     let bytes = kernel_abi::range_bytes(dimensions);
     let at = |part: AccessorPart| offset + part.device_offset(true, dimensions);
     let access = format!(
@@ -902,11 +1078,17 @@ fn write_local_accessor(n: usize, offset: u64, dimensions: u32, code: &mut Strin
         copy_bytes(code, &to, &access, bytes);
     }
     let to = object_field(code, n, at(AccessorPart::Data));
-    let local = space(Memory::Local);
-    let memory = parameter_name(n, Role::Accessor(AccessorPart::Data));
+    let local = target.address_space(Memory::Local);
+    let parameter = parameter_name(n, Role::Accessor(AccessorPart::Data));
+    let memory = match target.local_memory_parameter() {
+        LocalMemoryParameter::Pointer => format!("%{parameter}"),
+        LocalMemoryParameter::DynamicSharedOffset => {
+            nvptx_wrappers::write_dynamic_shared_address(&parameter, code)
+        }
+    };
     let _ = writeln!(
         code,
-        "  store ptr addrspace({local}) %{memory}, ptr {to}, align 1"
+        "  store ptr addrspace({local}) {memory}, ptr {to}, align 1"
     );
 }
 

@@ -13,7 +13,7 @@ fn declared(parameters: &[RuntimeParameter]) -> Vec<ParameterType> {
 }
 
 /// Every argument shape the wrappers handle.
-fn shapes() -> Vec<ArgumentKind> {
+pub(super) fn shapes() -> Vec<ArgumentKind> {
     let accessor = |target, dimensions, keeps_offset| ArgumentKind::Accessor {
         target,
         dimensions,
@@ -43,7 +43,7 @@ fn shapes() -> Vec<ArgumentKind> {
 }
 
 /// `kinds` one after another in an object.
-fn packed(kinds: &[ArgumentKind]) -> KernelLayout {
+pub(super) fn packed(kinds: &[ArgumentKind]) -> KernelLayout {
     let mut offset = 0;
     let mut arguments = Vec::new();
     for kind in kinds {

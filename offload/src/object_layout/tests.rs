@@ -123,6 +123,29 @@ fn finds_the_object_of_unoptimised_entries_in_debug_records() {
     assert_eq!(layout.arguments.len(), 2);
 }
 
+/// clang-22's nvptx64 entries take the object by generic pointer (address space 0) and are
+/// `ptx_kernel`s; their debug information is read as spir64's. (An optimised NVPTX compile
+/// gets line directives only from clang's driver, and then no entry has a layout, unless
+/// cc1 is given `-debug-info-kind=standalone` again.)
+#[test]
+fn nvptx_entries_read_as_spir64_entries() {
+    let nvptx = MODULE
+        .replace("spir64-unknown-unknown", "nvptx64-nvidia-cuda")
+        .replace("spir_kernel", "ptx_kernel")
+        .replace("ptr addrspace(4)", "ptr")
+        .replace(", dwarfAddressSpace: 4", "");
+    let ctx = Context::new();
+    let module = ctx
+        .parse_ir(nvptx.into_bytes(), "test")
+        .expect("hand-written IR parses");
+    let objects = device_objects(&module);
+    let names: Vec<&str> = objects.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["_ZTS6Kernel", "_ZTS8Unopt", "_ZTS5ByRef"]);
+    assert_eq!(objects, self::objects());
+    let layout = objects[0].1.layout.as_ref().expect("layout");
+    assert_eq!((layout.object_size, layout.arguments.len()), (96, 3));
+}
+
 #[test]
 fn an_entry_without_debug_information_has_no_layout() {
     let ctx = Context::new();

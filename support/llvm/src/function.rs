@@ -165,7 +165,8 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
     }
 
-    pub(crate) fn calling_conv(self) -> u32 {
+    /// Its calling convention's number ([`crate::SPIR_FUNC_CC`], [`crate::PTX_KERNEL_CC`], …).
+    pub fn calling_conv(self) -> u32 {
         // SAFETY: a function.
         unsafe { c::LLVMGetFunctionCallConv(self.raw) }
     }

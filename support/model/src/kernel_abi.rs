@@ -69,7 +69,7 @@ pub enum Memory {
 pub enum Target {
     /// SPIR-V (`spir64`, JIT or ahead of time for the CPU device).
     Spir64,
-    /// PTX for CUDA devices (`nvptx64`; no wrappers yet).
+    /// PTX for CUDA devices (`nvptx64`).
     Nvptx64,
 }
 
@@ -104,7 +104,48 @@ impl Target {
             Target::Nvptx64 => LocalMemoryParameter::DynamicSharedOffset,
         }
     }
+
+    /// The memory a kernel parameter for `memory` points into on this target. CUDA binds no
+    /// constant buffers: Intel's CUDA adapter passes device memory for every buffer, and
+    /// Intel's device `accessor` keeps even a `constant_buffer` accessor's pointer in the
+    /// global space (`DecoratedType<…, constant_space>` is `__OPENCL_GLOBAL_AS__`), as
+    /// DPC++'s CUDA kernels take it.
+    pub fn parameter_memory(self, memory: Memory) -> Memory {
+        match (self, memory) {
+            (Target::Nvptx64, Memory::Constant) => Memory::Global,
+            _ => memory,
+        }
+    }
+
+    /// The target of a device module's triple (`spir64-unknown-unknown`, upstream's
+    /// `spirv64-unknown-unknown`, `nvptx64-nvidia-cuda`), by its architecture; `None` for a
+    /// triple that is neither.
+    pub fn from_triple(triple: &str) -> Option<Target> {
+        match triple.split('-').next().unwrap_or_default() {
+            "spir64" | "spirv64" => Some(Target::Spir64),
+            "nvptx64" => Some(Target::Nvptx64),
+            _ => None,
+        }
+    }
+
+    /// The address space of the IR's `alloca`s: SPIR's private memory; on NVPTX the generic
+    /// space (clang's allocas are generic pointers; the backend moves them to local memory).
+    pub fn alloca_address_space(self) -> u32 {
+        match self {
+            Target::Spir64 => self.address_space(Memory::Private),
+            Target::Nvptx64 => self.address_space(Memory::Generic),
+        }
+    }
 }
+
+/// Suffix of the kernel Intel's CUDA adapter launches instead of `<kernel>` when the global
+/// offset is not zero (`parallel_for` with an offset): the same parameters, then the offset
+/// as [`GLOBAL_OFFSET_COMPONENTS`] `uint32_t` by value, last. Not a kernel of its own to the
+/// runtime: the integration header and the images list `<kernel>` only.
+pub const WITH_OFFSET_SUFFIX: &str = "_with_offset";
+
+/// The global offset the CUDA adapter passes to `<kernel>_with_offset`: three `uint32_t`.
+pub const GLOBAL_OFFSET_COMPONENTS: u64 = 3;
 
 /// A buffer accessor's access target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -568,7 +609,7 @@ impl RuntimeParameter {
                 ParameterType::DynamicSharedOffset
             }
             RuntimeParameter::Memory { memory, .. } => ParameterType::Pointer {
-                address_space: target.address_space(memory),
+                address_space: target.address_space(target.parameter_memory(memory)),
             },
             RuntimeParameter::Bytes { size, .. } => ParameterType::Bytes { size },
         }

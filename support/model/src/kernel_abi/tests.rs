@@ -222,6 +222,57 @@ fn targets_number_their_address_spaces() {
     assert_eq!(spaces(Target::Nvptx64), [1, 4, 3, 0, 5]);
 }
 
+/// A `constant_buffer` accessor's memory is SPIR's constant space on spir64 but global memory
+/// on nvptx64 (Intel's `DecoratedType<T, constant_space>` is `__OPENCL_GLOBAL_AS__ T`; the
+/// CUDA adapter passes a device pointer); a `device` accessor's is global on both.
+#[test]
+fn a_constant_buffer_is_constant_memory_on_spir64_and_global_on_nvptx64() {
+    let data = |target: BufferTarget, on: Target| {
+        at(0, accessor(target, 1, true))
+            .descriptor()
+            .runtime_parameters()[0]
+            .ty(on)
+    };
+    let space = |address_space| ParameterType::Pointer { address_space };
+    assert_eq!(data(BufferTarget::ConstantBuffer, Target::Spir64), space(2));
+    assert_eq!(
+        data(BufferTarget::ConstantBuffer, Target::Nvptx64),
+        space(1)
+    );
+    assert_eq!(data(BufferTarget::Device, Target::Spir64), space(1));
+    assert_eq!(data(BufferTarget::Device, Target::Nvptx64), space(1));
+}
+
+/// Device triples as clang-22 writes them (`-fsycl-device-only` for spir64, upstream's
+/// `spirv64`, `--offload-targets=nvptx64-nvidia-cuda`); a host triple is no device target.
+#[test]
+fn device_triples_name_their_targets() {
+    assert_eq!(
+        Target::from_triple("spir64-unknown-unknown"),
+        Some(Target::Spir64)
+    );
+    assert_eq!(
+        Target::from_triple("spirv64-unknown-unknown"),
+        Some(Target::Spir64)
+    );
+    assert_eq!(Target::from_triple("spir64"), Some(Target::Spir64));
+    assert_eq!(
+        Target::from_triple("nvptx64-nvidia-cuda"),
+        Some(Target::Nvptx64)
+    );
+    assert_eq!(Target::from_triple("x86_64-unknown-linux-gnu"), None);
+    assert_eq!(Target::from_triple("nvptx-nvidia-cuda"), None);
+    assert_eq!(Target::from_triple(""), None);
+}
+
+/// `alloca`s are in address space 0 on both targets (SPIR's private space; NVPTX's generic
+/// space, in which clang emits them for `nvptx64`).
+#[test]
+fn allocas_are_in_address_space_zero_on_both_targets() {
+    assert_eq!(Target::Spir64.alloca_address_space(), 0);
+    assert_eq!(Target::Nvptx64.alloca_address_space(), 0);
+}
+
 /// CUDA passes a local accessor's memory as an offset into dynamic shared memory, SPIR-V as a
 /// pointer; the other parameters are declared alike.
 #[test]
