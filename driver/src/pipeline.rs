@@ -443,7 +443,12 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
             (device::ImageFormat::Native, device::ImageTarget::Nvptx64) => "ptx",
             (device::ImageFormat::Native, _) => "bin",
         };
-        write_file(&scratch.path(format!("{stem}.{extension}")), &image.code)?;
+        // PTX is text: the NUL the runtime's copy ends with stays out of the file.
+        let code = match image.target {
+            device::ImageTarget::Nvptx64 => image.code.strip_suffix(b"\0").unwrap_or(&image.code),
+            _ => &image.code,
+        };
+        write_file(&scratch.path(format!("{stem}.{extension}")), code)?;
         write_file(
             &scratch.path(format!("{stem}.prop")),
             image.property_sets.write().as_bytes(),
@@ -525,17 +530,24 @@ fn ptx_target(ptx: &[u8]) -> Option<String> {
 /// An object whose kernels take spec constants another way than this link's targets need.
 fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
     let needed = cl.kernel_spec_constants().spelling();
-    Failure::Message(if cl.sycl_targets.cpu_ahead_of_time {
+    let emulating_target = if cl.sycl_targets.cpu_ahead_of_time {
+        Some("spir64_x86_64")
+    } else if cl.sycl_targets.nvptx.is_some() {
+        Some("nvptx64")
+    } else {
+        None
+    };
+    Failure::Message(if let Some(target) = emulating_target {
         format!(
-            "'{}' was compiled without -fsycl-targets=spir64_x86_64 (with -fsycl-spec-constants={built}); \
-             compile it with the targets of this link: spir64_x86_64 images emulate spec constants, \
+            "'{}' was compiled without -fsycl-targets=…{target} (with -fsycl-spec-constants={built}); \
+             compile it with the targets of this link: {target} images emulate spec constants, \
              and kernels then take them from a buffer",
             input.display()
         )
     } else {
         // Objects built for spir64_x86_64 record emulation too, whatever the option said.
         let aot_hint = if built == "emulation" {
-            " or, if it was compiled with -fsycl-targets=…spir64_x86_64, with those targets"
+            " or, if it was compiled with -fsycl-targets=…spir64_x86_64 or nvptx64, with those targets"
         } else {
             ""
         };

@@ -10,6 +10,14 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file all.ptx
 // RUN: FileCheck %s --check-prefix=PROP --input-file shapes.sycl/device_1.prop
 // RUN: %if sycl-runtime %{ ./shapes | FileCheck %s --check-prefix=OUT %}
+// A named architecture: its PTX version, scoped atomics; -fsycl-device-only -S writes the PTX.
+// RUN: %sycl-clangxx -fsycl --offload-arch=sm_90 -fsycl-device-only -S -std=c++17 -Wno-deprecated-declarations %s -o sm90.s
+// RUN: FileCheck %s --check-prefix=SM90 --input-file sm90.s
+// RUN: %ptxas -arch=sm_90 sm90.s -o sm90.cubin
+// SM90: .version 7.8
+// SM90: .target sm_90
+// SM90-DAG: atom.gpu.add.u32
+// SM90-DAG: atom.cta.add.u32
 //
 // The default architecture, as DPC++: PTX for sm_50 that the CUDA driver compiles for the GPU.
 // PTX: .version 6.3
@@ -18,9 +26,9 @@
 // A local accessor's memory: an offset into the launch's dynamic shared memory.
 // PTX-DAG: .extern .shared .align {{[0-9]+}} .b8 __sycl_specconst_nvptx_dynamic_shared[];
 // PTX-DAG: .visible .entry _ZTS5Local(
-// PTX-DAG: bar.sync 0;
-// A device-scope fetch-add and a work-group-scope one.
-// PTX-DAG: atom.global.add.u32
+// PTX-DAG: barrier.sync 0;
+// A device-scope fetch-add and a work-group-scope one: sm_50 has no scopes.
+// PTX-DAG: atom.add.u32
 // PTX-DAG: .visible .entry _ZTS7Shuffle(
 // PTX-DAG: shfl.sync.bfly.b32
 // The global offset reaches only the kernel that asks for it: its _with_offset variant.
@@ -28,6 +36,8 @@
 // PTX-DAG: .visible .entry _ZTS6Offset(
 // The spec constant's value comes from the runtime's buffer, the kernel's last parameter.
 // PTX-DAG: .visible .entry _ZTS4Spec(
+// PTX-DAG: .param .u64 .ptr .global .align 1 _ZTS4Spec_param_1
+// PTX-DAG: ld.global.b32 %r1, [%rd2];
 // PTX-NOT: _ZTS4Spec_with_offset
 //
 // The nvptx64 image's properties: emulated spec constants, as the runtime needs for PTX.
