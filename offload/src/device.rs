@@ -13,7 +13,7 @@
 //!   integration header describes them. Each kernel becomes an internal function called from a
 //!   new kernel of the original name that takes those arguments and rebuilds the object.
 //! * [`build_images`]: link, lower, SPIR-V and property sets in memory, for the registration
-//!   object.
+//!   object; NVPTX inputs become PTX images (`nvptx`).
 
 use std::fmt::Write as _;
 
@@ -1076,7 +1076,7 @@ pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec
 /// constants in each as `targets` says, and returns the images (per split module, the SPIR-V
-/// image first; then the NVPTX link's, [`nvptx`]) with the time each step took.
+/// image first; then the NVPTX link's, `device/nvptx.rs`) with the time each step took.
 pub fn build_images(
     inputs: DeviceInputs,
     targets: Targets,

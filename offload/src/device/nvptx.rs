@@ -61,7 +61,7 @@ impl NvptxTarget {
     }
 }
 
-/// How long each step took, as [`super::build_images`] reports them.
+/// Marks the end of a step, whose time [`super::build_images`] reports.
 type Lap<'a> = &'a mut dyn FnMut(&'static str);
 
 /// Links `inputs` (NVPTX device bitcode) for `target` and returns its images (none without
