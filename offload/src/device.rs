@@ -15,7 +15,7 @@
 //!   the kernel ABI of the module's target (`spir64` or `nvptx64`, from its triple); on
 //!   `nvptx64` also from `<kernel>_with_offset` ([`nvptx_wrappers`]).
 //! * [`build_images`]: link, lower, SPIR-V and property sets in memory, for the registration
-//!   object.
+//!   object; NVPTX inputs become PTX images (`nvptx`).
 
 use std::fmt::Write as _;
 
@@ -1258,7 +1258,7 @@ pub type StepTimes = Vec<(&'static str, std::time::Duration)>;
 
 /// Links device bitcode modules, splits them into images as `split` says, lowers spec
 /// constants in each as `targets` says, and returns the images (per split module, the SPIR-V
-/// image first; then the NVPTX link's, [`nvptx`]) with the time each step took.
+/// image first; then the NVPTX link's, `device/nvptx.rs`) with the time each step took.
 pub fn build_images(
     inputs: DeviceInputs,
     targets: Targets,

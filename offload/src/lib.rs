@@ -5,7 +5,8 @@
 //!   IDs resolved, kernels wrapped and annotated, verified, optimised, written as bitcode; the
 //!   driver answers what its analysis knows and names no LLVM type.
 //! * `device` — symbolic-ID resolution, wrapper kernels, the device images a link registers
-//!   (`build_images`: device link, split, lowering, SPIR-V, property sets).
+//!   (`build_images`: device link, split, lowering, SPIR-V, property sets; for NVPTX inputs
+//!   libdevice, the global offset and PTX, `device/nvptx.rs`).
 //! * `device_link` — the device link: one kernel per name, only kernel code kept, undefined
 //!   device functions refused.
 //! * `object_layout` — a kernel object's layout as the device compile's debug information

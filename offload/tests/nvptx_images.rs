@@ -1,7 +1,7 @@
-//! NVPTX links that fork (`post_link::isolate`): CUDA's libdevice is bitcode, read in a child
-//! first, and a link building SPIR-V images too emits them in children. A fork is refused while
-//! other threads run, so these run without libtest's harness (`harness = false`), one after
-//! the other on the main thread.
+//! NVPTX links run without libtest's harness (`harness = false`), one after the other on the
+//! main thread: a link that builds SPIR-V images too emits them in forked children
+//! (`post_link::isolate`), which is refused while other threads run. CUDA's own libdevice is
+//! linked here as well, beside that.
 
 use std::path::PathBuf;
 

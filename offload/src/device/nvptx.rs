@@ -61,7 +61,7 @@ impl NvptxTarget {
     }
 }
 
-/// How long each step took, as [`super::build_images`] reports them.
+/// Marks the end of a step, whose time [`super::build_images`] reports.
 type Lap<'a> = &'a mut dyn FnMut(&'static str);
 
 /// Links `inputs` (NVPTX device bitcode) for `target` and returns its images (none without
@@ -92,22 +92,27 @@ pub(super) fn build_images(
         CodeGenLevel::Default,
     )
     .map_err(DeviceError::Llvm)?;
-    let mut libdevice = Libdevice::new(&target.libdevice);
     let mut lowered = Vec::with_capacity(modules.len());
     for mut module in modules {
-        let property_sets = match lower_image(&mut module, target) {
-            Ok(sets) => sets,
+        match lower_image(&mut module, target) {
+            Ok(sets) => lowered.push((module, sets)),
             Err(error) => return Err(declarations.locate(&module, error)),
-        };
-        // After the property sets, as DPC++ links libdevice after its post-link step: the
-        // image's requirements are its own code's (libdevice's sinf has a double-precision
-        // slow path, which would make every image using it need fp64).
-        libdevice.link_into(&mut module)?;
-        device_link::check_defined(&module)?;
-        optimise(&mut module, &machine)?;
-        lowered.push((module, property_sets));
+        }
     }
-    lap("NVPTX lowering, libdevice and optimisation");
+    lap("NVPTX spec-constant lowering");
+    // After the property sets, as DPC++ links libdevice after its post-link step: an image's
+    // requirements are its own code's (libdevice's sinf has a double-precision slow path,
+    // which would make every image using it need fp64).
+    let needed: Vec<Vec<String>> = lowered.iter().map(|(m, _)| libdevice_calls(m)).collect();
+    let libdevice = Libdevice::read(&target.libdevice, &ctx, needed.iter().flatten())?;
+    for ((module, _), needed) in lowered.iter_mut().zip(&needed) {
+        if let Some(libdevice) = &libdevice {
+            libdevice.link_into(module, needed)?;
+        }
+        device_link::check_defined(module)?;
+        optimise(module, &machine)?;
+    }
+    lap("NVPTX libdevice and optimisation");
     let mut images = Vec::with_capacity(lowered.len());
     for (mut module, property_sets) in lowered {
         let kernels = lower::kernel_names(&module);
@@ -199,61 +204,72 @@ fn is_libdevice_function(name: &str) -> bool {
     name.starts_with("__nv_")
 }
 
-/// CUDA's libdevice, read once per link when an image first calls one of its functions.
+/// The libdevice functions `image` calls, in module order.
+fn libdevice_calls(image: &Module<'_>) -> Vec<String> {
+    image
+        .functions()
+        .into_iter()
+        .filter(|f| f.is_declaration() && f.has_users())
+        .map(|f| f.name())
+        .filter(|name| is_libdevice_function(name))
+        .collect()
+}
+
+/// CUDA's libdevice cut down to what a link's images call (and what that calls): read once
+/// per link, copied into each image that calls it. Copying all of libdevice per image cost
+/// more than reading it (some 575 functions: 0.2–0.3 s a copy).
 struct Libdevice<'p, 'c> {
     path: &'p Path,
-    module: Option<Module<'c>>,
+    module: Module<'c>,
 }
 
 impl<'p, 'c> Libdevice<'p, 'c> {
-    fn new(path: &'p Path) -> Self {
-        Libdevice { path, module: None }
+    /// libdevice at `path` with only `needed` (and what they call) external; `None` when
+    /// nothing is needed, without reading the file.
+    fn read<'n>(
+        path: &'p Path,
+        ctx: &'c Context,
+        needed: impl Iterator<Item = &'n String>,
+    ) -> Result<Option<Self>, DeviceError> {
+        let needed: rustc_hash::FxHashSet<&str> = needed.map(String::as_str).collect();
+        if needed.is_empty() {
+            return Ok(None);
+        }
+        let failed = |message: String| libdevice_error(path, message);
+        let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+        let name = path.display().to_string();
+        // Read in process: libdevice is the CUDA installation's (the toolchain's, like
+        // clang's own files), not bitcode a user's objects carry, which `isolate::
+        // parse_untrusted` reads in a child first; that second read doubled the link's time
+        // (0.17–0.25 s to read libdevice, 0.38–0.65 s with the child).
+        let mut module = ctx
+            .parse_ir(bytes, &name)
+            .map_err(|e| failed(e.trim_end().to_string()))?;
+        keep_only(&mut module, |name| needed.contains(name)).map_err(failed)?;
+        Ok(Some(Libdevice { path, module }))
     }
 
-    fn failed(&self, message: impl std::fmt::Display) -> DeviceError {
-        DeviceError::Llvm(format!(
-            "cannot link libdevice ({}): {message}",
-            self.path.display()
-        ))
-    }
-
-    /// Links into `image` the libdevice functions it calls and what they need, nothing else
-    /// (libdevice holds some 500 functions), and makes them internal: they are the image's own
-    /// code, as `clang -mlink-builtin-bitcode` makes them for CUDA.
-    fn link_into(&mut self, image: &mut Module<'c>) -> Result<(), DeviceError> {
-        let needed: Vec<String> = image
-            .functions()
-            .into_iter()
-            .filter(|f| f.is_declaration() && f.has_users())
-            .map(|f| f.name())
-            .filter(|name| is_libdevice_function(name))
-            .collect();
+    /// Links into `image` the libdevice functions it calls (`needed`) and what they need,
+    /// nothing else, and makes them internal: they are the image's own code, as
+    /// `clang -mlink-builtin-bitcode` makes them for CUDA.
+    fn link_into(&self, image: &mut Module<'c>, needed: &[String]) -> Result<(), DeviceError> {
         if needed.is_empty() {
             return Ok(());
         }
-        let mut copy = self.read(image.context())?.clone_module();
+        let failed = |message: String| libdevice_error(self.path, message);
+        let mut copy = self.module.clone_module();
         // libdevice says `nvptx64-nvidia-gpulibs`; as the image's own code it takes the
         // image's.
         copy.set_triple(&image.triple());
         copy.set_data_layout(&image.data_layout());
-        for f in copy.functions() {
-            if !f.is_declaration() && !needed.contains(&f.name()) {
-                f.set_internal_linkage();
-            }
-        }
-        for global in copy.globals() {
-            if global.initializer().is_some() {
-                global.set_internal_linkage();
-            }
-        }
-        copy.run_passes("globaldce").map_err(|e| self.failed(e))?;
+        keep_only(&mut copy, |name| needed.iter().any(|n| n == name)).map_err(failed)?;
         let linked: Vec<String> = copy
             .functions()
             .into_iter()
             .filter(|f| !f.is_declaration() && f.linkage_is_external())
             .map(|f| f.name())
             .collect();
-        image.link(copy).map_err(|e| self.failed(e))?;
+        image.link(copy).map_err(failed)?;
         for name in &linked {
             if let Some(f) = image.get_function(name) {
                 f.set_internal_linkage();
@@ -261,19 +277,29 @@ impl<'p, 'c> Libdevice<'p, 'c> {
         }
         Ok(())
     }
+}
 
-    fn read(&mut self, ctx: &'c Context) -> Result<&Module<'c>, DeviceError> {
-        if self.module.is_none() {
-            let bytes = std::fs::read(self.path).map_err(|e| self.failed(e))?;
-            let name = self.path.display().to_string();
-            let module = crate::isolate::parse_untrusted(ctx, bytes, &name)
-                .map_err(|e| self.failed(e.trim_end()))?;
-            self.module = Some(module);
+fn libdevice_error(path: &Path, message: String) -> DeviceError {
+    DeviceError::Llvm(format!(
+        "cannot link libdevice ({}): {message}",
+        path.display()
+    ))
+}
+
+/// Makes every definition of `module` but the functions `keep` names internal and removes
+/// what those do not reach.
+fn keep_only(module: &mut Module<'_>, keep: impl Fn(&str) -> bool) -> Result<(), String> {
+    for f in module.functions() {
+        if !f.is_declaration() && !keep(&f.name()) {
+            f.set_internal_linkage();
         }
-        self.module
-            .as_ref()
-            .ok_or_else(|| self.failed("internal: not read"))
     }
+    for global in module.globals() {
+        if global.initializer().is_some() {
+            global.set_internal_linkage();
+        }
+    }
+    module.run_passes("globaldce")
 }
 
 /// Defines [`GLOBAL_OFFSET_FUNCTION`] and [`GLOBAL_OFFSET_VARIABLE`] (internal, once per image:

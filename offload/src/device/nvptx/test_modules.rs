@@ -1,5 +1,5 @@
 //! Device modules and helpers the NVPTX link's tests share (the unit tests, and
-//! `offload/tests/nvptx_images.rs`, which runs the tests that fork): hand-written IR shaped as
+//! `offload/tests/nvptx_images.rs`, which runs the links that fork): hand-written IR shaped as
 //! the wrappers write it (a `<kernel>` and a `<kernel>_with_offset` entry around an internal
 //! body). Plain `std` only, so that both crates can include it.
 

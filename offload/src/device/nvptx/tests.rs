@@ -237,13 +237,30 @@ fn an_undefined_function_is_refused_with_its_kernel() {
     ) + "declare void @missing()\n";
     let error = nvptx_link(vec![text], target(libdevice, false), Split::None)
         .expect_err("@missing is defined nowhere");
+    // `Local_with_offset` was dropped first: `Local` never reads the global offset.
     assert!(
         error
             .to_string()
-            .starts_with("undefined device function 'missing', called from kernels '_ZTS5Local', '_ZTS5Local_with_offset'")
-            || error
-                .to_string()
-                .starts_with("undefined device function 'missing', called from kernel"),
+            .starts_with("undefined device function 'missing', called from kernel 'Local': "),
+        "{error}"
+    );
+}
+
+/// A `__nv_*` function libdevice does not define is refused once libdevice is linked.
+#[test]
+fn a_function_libdevice_lacks_is_refused_with_its_kernel() {
+    let scratch = Scratch::new("lacks");
+    let libdevice = scratch.write("libdevice.ll", FAKE_LIBDEVICE);
+    let text = second_tu().replace(
+        "call void @llvm.nvvm.barrier0()",
+        "call void @__nv_nosuch()\n  call void @llvm.nvvm.barrier0()",
+    ) + "declare void @__nv_nosuch()\n";
+    let error = nvptx_link(vec![text], target(libdevice, false), Split::None)
+        .expect_err("libdevice has no __nv_nosuch");
+    assert!(
+        error
+            .to_string()
+            .starts_with("undefined device function '__nv_nosuch', called from kernel 'Local': "),
         "{error}"
     );
 }
