@@ -722,9 +722,13 @@ template <typename F> __SCC_NV_INLINE auto ordered(int scope, int semantics, F o
 
 // Relaxed atom of one scope, on a generic address (global or shared alike). Scoped forms need
 // sm_60; older GPUs get the unscoped (gpu) atom, and sys-scope fences still order it.
-// __SCC_NV_BY_SCOPE runs ASM(qualifier, …) with the qualifier of `scope` on this GPU.
+// __SCC_NV_BY_SCOPE runs ASM(qualifier, …) with the qualifier of `scope` on this GPU. The
+// architecture is chosen by `if constexpr` (clang defines __CUDA_ARCH__ from the target CPU):
+// the other branches' PTX is never emitted, not even unoptimised, where ptxas would refuse
+// instructions the architecture lacks.
+inline constexpr int arch = __CUDA_ARCH__;
 #define __SCC_NV_BY_SCOPE(ASM, ...)                                                            \
-  if (__nvvm_reflect("__CUDA_ARCH") < 600)                                                     \
+  if constexpr (arch < 600)                                                                    \
     ASM("", __VA_ARGS__);                                                                      \
   else if (scope == scope_cross_device)                                                        \
     ASM(".sys", __VA_ARGS__);                                                                  \
@@ -827,8 +831,9 @@ template <typename T> __SCC_NV_INLINE T exchange(T *p, T v, int scope) {
     return __builtin_bit_cast(T, atom_exchange(reinterpret_cast<B *>(p), __builtin_bit_cast(B, v), scope));
   }
 }
+// Half by compare-exchange; double too before sm_60, which has no atom.add.f64.
 template <typename T> __SCC_NV_INLINE T float_add(T *p, T v, int scope) {
-  if constexpr (sizeof(T) == 2)
+  if constexpr (sizeof(T) == 2 || (sizeof(T) == 8 && arch < 600))
     return update(p, scope, [&](T old) { return T(old + v); });
   else
     return atom_add(p, v, scope);

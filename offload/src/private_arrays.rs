@@ -67,9 +67,15 @@ fn rewrite_calls(module: &Module<'_>) -> Result<Option<(usize, GlobalId)>, Devic
                 &[id, spec_id, null, element, ctx.const_int(64, align)],
             )
             .ok_or_else(|| bad("arguments do not match llvm.sycl.alloca"))?;
-        let result = builder
-            .address_space_cast(array, call.ty(), c"private.array")
-            .ok_or_else(|| bad("does not return a generic pointer"))?;
+        // SPIR's generic pointers are another address space than private memory; NVPTX's
+        // allocas are generic already.
+        let result = if call.ty().pointer_address_space() == Some(0) {
+            array
+        } else {
+            builder
+                .address_space_cast(array, call.ty(), c"private.array")
+                .ok_or_else(|| bad("does not return a generic pointer"))?
+        };
         call.replace_all_uses_with(result)
             .map_err(DeviceError::Llvm)?;
         module.erase(*call);
