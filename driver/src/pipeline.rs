@@ -478,7 +478,7 @@ fn lowering_plan(cl: &CommandLine) -> String {
 }
 
 /// `SYCL_SPECCONST_PTXAS=PATH`: every PTX image is assembled by NVIDIA's `ptxas` for its
-/// architecture, and a PTX `ptxas` refuses fails the link (the test suite's proof of the PTX
+/// architecture and for sm_90, and a PTX `ptxas` refuses fails the link (the test suite's proof of the PTX
 /// without a GPU; the CUDA driver would refuse it only when a program runs).
 fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Result<()> {
     let Some(ptxas) = std::env::var_os("SYCL_SPECCONST_PTXAS").filter(|v| !v.is_empty()) else {
@@ -493,28 +493,38 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
         let text = image.code.strip_suffix(b"\0").unwrap_or(&image.code);
         let ptx = scratch.path(format!("ptxas-image{n}.ptx"));
         write_file(&ptx, text)?;
-        let arch = ptx_target(text).ok_or_else(|| {
+        let target = ptx_target(text).ok_or_else(|| {
             Failure::Message(format!("internal error: PTX image {n} names no .target"))
         })?;
-        let out = process::output(
-            Command::new(&ptxas)
-                .arg(format!("-arch={arch}"))
-                .arg(&ptx)
-                .arg("-o")
-                .arg(scratch.path(format!("ptxas-image{n}.cubin"))),
-        )
-        .map_err(|e| format!("cannot run '{}': {e}", Path::new(&ptxas).display()))?;
-        if !out.status.success() {
-            std::io::stderr().write_all(&out.stderr).ok();
-            return Err(Failure::Message(format!(
-                "ptxas refused PTX image {n} (of kernels {})",
-                image.kernels.join(", ")
-            )));
+        // For the architecture it names, and for the team's GPU, as the CUDA driver would.
+        let mut arches = vec![target];
+        if arches[0] != PTXAS_CHECK_ARCH {
+            arches.push(PTXAS_CHECK_ARCH.to_string());
+        }
+        for arch in arches {
+            let out = process::output(
+                Command::new(&ptxas)
+                    .arg(format!("-arch={arch}"))
+                    .arg(&ptx)
+                    .arg("-o")
+                    .arg(scratch.path(format!("ptxas-image{n}-{arch}.cubin"))),
+            )
+            .map_err(|e| format!("cannot run '{}': {e}", Path::new(&ptxas).display()))?;
+            if !out.status.success() {
+                std::io::stderr().write_all(&out.stderr).ok();
+                return Err(Failure::Message(format!(
+                    "ptxas -arch={arch} refused PTX image {n} (of kernels {})",
+                    image.kernels.join(", ")
+                )));
+            }
         }
     }
     timing("ptxas (SYCL_SPECCONST_PTXAS)", started.elapsed());
     Ok(())
 }
+
+/// The architecture `SYCL_SPECCONST_PTXAS` also assembles every PTX image for: the H100's.
+const PTXAS_CHECK_ARCH: &str = "sm_90";
 
 /// The architecture a PTX text's `.target` directive names (`sm_90`).
 fn ptx_target(ptx: &[u8]) -> Option<String> {
