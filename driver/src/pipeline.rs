@@ -308,31 +308,16 @@ fn nvptx_target(tc: &Toolchain, arch: NvptxArch) -> Result<device::NvptxTarget> 
     })
 }
 
-/// `-fsycl-device-only -S` for nvptx64: one TU's finished device code as the PTX a link of it
-/// alone would register (libdevice linked, spec constants emulated), without the NUL the
-/// runtime's copy ends with.
+/// `-fsycl-device-only -S` for nvptx64: one TU's finished device code as one PTX module, as a
+/// link of it alone would build it (libdevice linked, spec constants emulated) but unsplit.
 pub(crate) fn ptx_of_device_code(
     tc: &Toolchain,
     arch: NvptxArch,
     name: &str,
     bitcode: Vec<u8>,
 ) -> Result<Vec<u8>> {
-    let inputs = device::DeviceInputs {
-        spir64: Vec::new(),
-        nvptx64: vec![(name.to_string(), bitcode)],
-    };
-    let targets = device::Targets {
-        spirv: None,
-        cpu_ahead_of_time: false,
-        nvptx: Some(nvptx_target(tc, arch)?),
-    };
-    let (images, _) = device::build_images(inputs, targets, offload::Split::None, SPIRV_VERSION)
-        .map_err(device_link_failure)?;
-    let mut ptx = Vec::new();
-    for image in images {
-        ptx.extend_from_slice(image.code.strip_suffix(b"\0").unwrap_or(&image.code));
-    }
-    Ok(ptx)
+    device::ptx_of_unit(name.to_string(), bitcode, &nvptx_target(tc, arch)?)
+        .map_err(device_link_failure)
 }
 
 /// nvptx64 device code compiled for another architecture than the link's: the compile chose

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """sycl-clang++ for the execution tests, with an nvptx64 shadow build (issue 30).
 
-Runs the driver as given. When that succeeds and the command builds a program or shared
-library from C++ sources (no -c, -S, -E, -fsyntax-only, -fsycl-device-only, -fsycl-link), the
-same command runs once more for -fsycl-targets=nvptx64-nvidia-cuda, into a scratch output,
-with SYCL_SPECCONST_PTXAS set: every PTX image of the program is assembled by NVIDIA's ptxas,
-and a refusal, or any failure of the shadow build, fails the test. So every execution test's
-sources are also built for NVIDIA GPUs, while the CPU results stay those of the test's own
-build. A shadow build that succeeded is remembered by a key of the driver binary, the
-arguments (less -o and -fsycl-spec-constants, which nvptx64 does not change) and the
-sources' bytes, so the native and emulated builds of one test share it.
+Runs the driver as given. When that succeeds and the command compiles C++ sources to an
+object, a program or a shared library (no -E, -S, -fsyntax-only, -fsycl-device-only, -M), each
+source is compiled once more with the same options for -fsycl-targets=nvptx64-nvidia-cuda as
+`-fsycl-device-only -S`: the TU's PTX as a link of it alone registers it (wrappers, libdevice,
+emulated spec constants, code generation), into a scratch file, which NVIDIA's ptxas then
+assembles for sm_50 (the default target it names) and sm_90 (the H100). Any failure fails the
+test. So every execution test's sources are also built for NVIDIA GPUs, while the CPU results
+stay those of the test's own build; the device-only compile skips the host compile the test's
+own build has just run. A source whose shadow succeeded is remembered by a key of the driver
+binary, the options (less -o and -fsycl-spec-constants, which nvptx64 does not change) and the
+source's bytes, so the native and emulated builds of one test share it.
 
 usage: nvptx-shadow.py STAMP_DIR PTXAS DRIVER ARGS...
 """
@@ -18,40 +20,92 @@ import os
 import subprocess
 import sys
 
-SKIP = {"-c", "-S", "-E", "-fsyntax-only", "-fsycl-device-only", "-fsycl-link", "-M", "-MM", "-###"}
+SKIP = {"-E", "-S", "-fsyntax-only", "-fsycl-device-only", "-M", "-MM", "-###"}
 SOURCES = (".cpp", ".cc", ".cxx", ".C")
+# Options with a separate value that the shadow compile leaves out, and those it keeps.
+DROPPED_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "-L", "-l", "-T", "-z", "-Xlinker",
+                      "-Xsycl-target-linker", "-Xsycl-target-backend"}
+KEPT_WITH_VALUE = {"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-D", "-U",
+                   "-x", "-Xclang", "-Xsycl-target-frontend"}
+PTXAS_ARCHES = ("sm_50", "sm_90")
 
 
-def shadow_arguments(args):
-    """The shadow build's arguments and the key's words; None when there is no shadow build."""
-    out, key, sources = [], [], []
+def shadow_plan(args):
+    """The shadow compile's options (without sources) and the C++ sources; None for none."""
+    options, sources = [], []
     i = 0
     while i < len(args):
         a = args[i]
-        if a in SKIP or a.startswith("-fsycl-link="):
+        if a in SKIP:
             return None
         # Its own output, and none of the test's other files (depfiles, kept temporaries,
-        # generated files) written over.
-        if a in ("-o", "-MF", "-MT", "-MQ") and i + 1 < len(args):
+        # generated files) written over; the target and the phase are the shadow's.
+        if a in DROPPED_WITH_VALUE and i + 1 < len(args):
             i += 2
             continue
-        if a in ("-MD", "-MMD", "-save-temps") or a.startswith(("-save-temps=", "-fsycl-footer-path=")):
-            i += 1
+        # -Xsycl-target-…=TARGET VALUE: the backend's and linker's are the runtime's, a front
+        # end's for another target is not this compile's.
+        if a.startswith("-Xsycl-target-") and "=" in a and i + 1 < len(args):
+            if a.startswith("-Xsycl-target-frontend=") and "nvptx64" in a:
+                options += [a, args[i + 1]]
+            i += 2
             continue
-        if a.startswith("-o") and len(a) > 2:
-            i += 1
+        if a in KEPT_WITH_VALUE and i + 1 < len(args):
+            options += [a, args[i + 1]]
+            i += 2
             continue
-        if a.startswith("-fsycl-targets=") or a.startswith("-fsycl-spec-constants="):
+        if a in ("-c", "-MD", "-MMD", "-save-temps", "-fsycl-link", "-shared") or a.startswith(
+            ("-fsycl-targets=", "-fsycl-spec-constants=", "-save-temps=", "-fsycl-footer-path=",
+             "-fsycl-link=", "-o", "-l", "-L", "-Wl,")):
             i += 1
             continue
         if a.endswith(SOURCES) and os.path.isfile(a):
             sources.append(a)
-        out.append(a)
-        key.append(a)
+        elif not a.startswith("-") and os.path.isfile(a):
+            pass  # objects, archives, libraries: linked, not compiled
+        else:
+            options.append(a)
         i += 1
     if not sources:
         return None
-    return out + ["-fsycl-targets=nvptx64-nvidia-cuda"], key, sources
+    return options, sources
+
+
+def stamp_for(stamp_dir, driver, options, source):
+    digest = hashlib.sha256()
+    digest.update(str(os.stat(driver).st_mtime_ns).encode())
+    for word in options:
+        digest.update(word.encode() + b"\0")
+    digest.update(os.path.abspath(source).encode() + b"\0")
+    with open(source, "rb") as f:
+        digest.update(f.read())
+    return os.path.join(stamp_dir, digest.hexdigest())
+
+
+def shadow(stamp_dir, ptxas, driver, options, source):
+    """Compiles `source` for nvptx64 and assembles its PTX; returns an error text or None."""
+    stamp = stamp_for(stamp_dir, driver, options, source)
+    if os.path.exists(stamp):
+        return None
+    ptx = stamp + ".s"
+    command = [driver] + options + ["-fsycl-targets=nvptx64-nvidia-cuda", "-fsycl-device-only",
+                                    "-S", source, "-o", ptx]
+    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if run.returncode != 0:
+        return run.stdout.decode(errors="replace") + "nvptx-shadow: error: %s failed\n" % " ".join(command)
+    try:
+        for arch in PTXAS_ARCHES:
+            check = subprocess.run([ptxas, "-arch=" + arch, ptx, "-o", stamp + ".cubin"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            if check.returncode != 0:
+                return (check.stdout.decode(errors="replace") +
+                        "nvptx-shadow: error: ptxas -arch=%s refused the PTX of %s\n" % (arch, source))
+    finally:
+        for leftover in (ptx, stamp + ".cubin"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+    open(stamp, "w").close()
+    return None
 
 
 def main():
@@ -59,35 +113,16 @@ def main():
     status = subprocess.call([driver] + args)
     if status != 0 or not os.access(ptxas, os.X_OK):
         return status
-    shadow = shadow_arguments(args)
-    if shadow is None:
+    plan = shadow_plan(args)
+    if plan is None:
         return 0
-    shadow_args, key_words, sources = shadow
-    digest = hashlib.sha256()
-    digest.update(str(os.stat(driver).st_mtime_ns).encode())
-    digest.update(os.getcwd().encode())
-    for word in key_words:
-        digest.update(word.encode() + b"\0")
-    for source in sources:
-        with open(source, "rb") as f:
-            digest.update(f.read())
+    options, sources = plan
     os.makedirs(stamp_dir, exist_ok=True)
-    stamp = os.path.join(stamp_dir, digest.hexdigest())
-    if os.path.exists(stamp):
-        return 0
-    output = stamp + ".out"
-    env = dict(os.environ, SYCL_SPECCONST_PTXAS=ptxas)
-    run = subprocess.run([driver] + shadow_args + ["-o", output], env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    for leftover in (output,):
-        if os.path.exists(leftover):
-            os.remove(leftover)
-    if run.returncode != 0:
-        sys.stderr.write(run.stdout.decode(errors="replace"))
-        sys.stderr.write("nvptx-shadow: error: the nvptx64 build of this command failed: %s\n"
-                         % " ".join(shadow_args))
-        return 1
-    open(stamp, "w").close()
+    for source in sources:
+        error = shadow(stamp_dir, ptxas, driver, options, source)
+        if error:
+            sys.stderr.write(error)
+            return 1
     return 0
 
 

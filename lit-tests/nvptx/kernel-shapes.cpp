@@ -8,6 +8,7 @@
 // RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=spir64,nvptx64-nvidia-cuda -fsycl-device-code-split=off -std=c++17 -Wno-deprecated-declarations -save-temps %s -o shapes
 // RUN: cat shapes.sycl/*.ptx > all.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file all.ptx
+// RUN: FileCheck %s --check-prefix=PARAMS --input-file all.ptx
 // RUN: FileCheck %s --check-prefix=PROP --input-file shapes.sycl/device_1.prop
 // RUN: %if sycl-runtime %{ ./shapes | FileCheck %s --check-prefix=OUT %}
 // A named architecture: its PTX version, scoped atomics; -fsycl-device-only -S writes the PTX.
@@ -39,6 +40,24 @@
 // PTX-DAG: .param .u64 .ptr .global .align 1 _ZTS4Spec_param_1
 // PTX-DAG: ld.global.b32 %r1, [%rd2];
 // PTX-NOT: _ZTS4Spec_with_offset
+//
+// Parameters as the runtime passes them: a local accessor's memory as a byte offset (u64), then
+// its three ranges by value; a buffer accessor's pointer (global), then its ranges. The
+// _with_offset entry takes the offset last, three 32-bit values.
+// PARAMS-LABEL: .visible .entry _ZTS5Local(
+// PARAMS-NEXT: .param .u64 _ZTS5Local_param_0,
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_1[8],
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_2[8],
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_3[8],
+// PARAMS-NEXT: .param .u64 .ptr .global .align 1 _ZTS5Local_param_4,
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_5[8],
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_6[8],
+// PARAMS-NEXT: .param .align 1 .b8 _ZTS5Local_param_7[8]
+// PARAMS-NEXT: )
+// PARAMS-LABEL: .visible .entry _ZTS6Offset_with_offset(
+// PARAMS-NEXT: .param .u64 .ptr .global .align 1 _ZTS6Offset_with_offset_param_0,
+// PARAMS-NEXT: .param .align 4 .b8 _ZTS6Offset_with_offset_param_1[12]
+// PARAMS-NEXT: )
 //
 // The nvptx64 image's properties: emulated spec constants, as the runtime needs for PTX.
 // PROP: [SYCL/specialization constants]

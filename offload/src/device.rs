@@ -1284,11 +1284,30 @@ pub fn build_images(
         images.extend(nvptx::build_images(
             inputs.nvptx64,
             target,
-            split,
+            Some(split),
             &mut lap,
         )?);
     }
     Ok((images, times))
+}
+
+/// One TU's NVPTX device code (`name`, bitcode) as one PTX module for `target`, as a link of
+/// it alone builds it but unsplit (`-fsycl-device-only -S`), without the NUL images end with.
+pub fn ptx_of_unit(
+    name: String,
+    bitcode: Vec<u8>,
+    target: &NvptxTarget,
+) -> Result<Vec<u8>, DeviceError> {
+    let images = nvptx::build_images(vec![(name, bitcode)], target, None, &mut |_| {})?;
+    let mut ptx = images
+        .into_iter()
+        .next()
+        .map(|i| i.code)
+        .unwrap_or_default();
+    if ptx.last() == Some(&0) {
+        ptx.pop();
+    }
+    Ok(ptx)
 }
 
 /// [`build_images`] for the `spir64` inputs.

@@ -65,11 +65,12 @@ impl NvptxTarget {
 type Lap<'a> = &'a mut dyn FnMut(&'static str);
 
 /// Links `inputs` (NVPTX device bitcode) for `target` and returns its images (none without
-/// inputs).
+/// inputs); without `split`, one image of all the code (`-fsycl-device-only -S`: one PTX
+/// module, where even `Split::None` separates code by its requirements).
 pub(super) fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
     target: &NvptxTarget,
-    split: Split,
+    split: Option<Split>,
     lap: Lap<'_>,
 ) -> Result<Vec<DeviceImage>, DeviceError> {
     let ctx = Context::new();
@@ -81,7 +82,10 @@ pub(super) fn build_images(
     device_link::check_defined_but(&module, is_libdevice_function)?;
     let declarations = Declarations::read(&module);
     lap("NVPTX device link");
-    let modules = images::split_modules(module, split)?;
+    let modules = match split {
+        Some(split) => images::split_modules(module, split)?,
+        None => vec![module],
+    };
     if modules.len() > 1 {
         lap("NVPTX device-code split");
     }
