@@ -476,7 +476,7 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
         .filter(|(_, i)| i.target == device::ImageTarget::Nvptx64)
     {
         let text = image.code.strip_suffix(b"\0").unwrap_or(&image.code);
-        let ptx = scratch.path(format!("ptxas-image{n}.ptx"));
+        let ptx = scratch.path(format!("ptxas-image{n}.s"));
         write_file(&ptx, text)?;
         let target = ptx_target(text).ok_or_else(|| {
             Failure::Message(format!("internal error: PTX image {n} names no .target"))
@@ -487,14 +487,17 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
             arches.push(PTXAS_CHECK_ARCH.to_string());
         }
         for arch in arches {
+            let cubin = scratch.path(format!("ptxas-image{n}-{arch}.cubin"));
             let out = process::output(
                 Command::new(&ptxas)
                     .arg(format!("-arch={arch}"))
                     .arg(&ptx)
                     .arg("-o")
-                    .arg(scratch.path(format!("ptxas-image{n}-{arch}.cubin"))),
+                    .arg(&cubin),
             )
             .map_err(|e| format!("cannot run '{}': {e}", Path::new(&ptxas).display()))?;
+            // Not the program's files: `-save-temps` keeps the images themselves.
+            let _ = std::fs::remove_file(&cubin);
             if !out.status.success() {
                 std::io::stderr().write_all(&out.stderr).ok();
                 return Err(Failure::Message(format!(
@@ -503,6 +506,7 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
                 )));
             }
         }
+        let _ = std::fs::remove_file(&ptx);
     }
     timing("ptxas (SYCL_SPECCONST_PTXAS)", started.elapsed());
     Ok(())

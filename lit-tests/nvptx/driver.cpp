@@ -26,6 +26,22 @@
 // LINK-PLAN: device link, spec-constant lowering (nvptx64: emulation, PTX for sm_50), PTX, registration
 // RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda both.o -o gpu
 //
+// As for spir64: archives, shared libraries, split images (one PTX image per kernel),
+// depfiles; beside the CPU device's ahead-of-time images, whose program still runs right.
+// RUN: rm -f libboth.a && llvm-ar-22 rcs libboth.a both.o
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda libboth.a -o from-archive
+// RUN: llvm-nm-22 from-archive | FileCheck %s --check-prefix=REGISTERED
+// REGISTERED: __sycl_register_lib
+// RUN: %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda -std=c++17 -fPIC -MD -c %s -o pic.o
+// RUN: FileCheck %s --check-prefix=DEPFILE --input-file pic.d
+// DEPFILE: pic.o:
+// DEPFILE-NEXT: {{.*}}driver.cpp
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda -shared pic.o -o libgpu.so
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda -fsycl-device-code-split=per_kernel -save-temps pic.o -o split
+// RUN: ls split.sycl/*.ptx | count 2
+// RUN: %sycl-clangxx -fsycl -fsycl-targets=spir64_x86_64,nvptx64-nvidia-cuda -std=c++17 %s -o cpu-and-gpu
+// RUN: %if sycl-runtime %{ ./cpu-and-gpu %}
+//
 // An object without nvptx64 code, or compiled for another architecture, is refused by name.
 // RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -std=c++17 -c %s -o spir.o
 // RUN: not %sycl-clangxx -fsycl -fsycl-targets=spir64,nvptx64-nvidia-cuda spir.o -o app 2>&1 | FileCheck %s --check-prefix=MISSING
@@ -49,12 +65,14 @@
 #include <sycl/sycl.hpp>
 
 class Fill;
+class Double;
 
 int main() {
   sycl::queue q;
   int *p = sycl::malloc_shared<int>(4, q);
   q.parallel_for<Fill>(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = int(i[0]) + 1; }).wait();
+  q.parallel_for<Double>(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] *= 2; }).wait();
   int sum = p[0] + p[1] + p[2] + p[3];
   sycl::free(p, q);
-  return sum == 10 ? 0 : 1;
+  return sum == 20 ? 0 : 1;
 }
