@@ -5,8 +5,8 @@ Runs the driver as given. When that succeeds and the command compiles C++ source
 object, a program or a shared library (no -E, -S, -fsyntax-only, -fsycl-device-only, -M), each
 source is compiled once more with the same options for -fsycl-targets=nvptx64-nvidia-cuda as
 `-fsycl-device-only -S`: the TU's PTX as a link of it alone registers it (wrappers, libdevice,
-emulated spec constants, code generation), into a scratch file, which NVIDIA's ptxas then
-assembles for sm_50 (the default target it names) and sm_90 (the H100). Any failure fails the
+emulated spec constants, code generation; other TUs' SYCL_EXTERNAL functions left declared),
+into a scratch file, which NVIDIA's ptxas then assembles (relocatable, `-c`) for sm_50 (the default target it names) and sm_90 (the H100). Any failure fails the
 test. So every execution test's sources are also built for NVIDIA GPUs, while the CPU results
 stay those of the test's own build; the device-only compile skips the host compile the test's
 own build has just run. A source whose shadow succeeded is remembered by a key of the driver
@@ -28,6 +28,9 @@ DROPPED_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "-L", "-l", "-T", "-z", "-Xlink
 KEPT_WITH_VALUE = {"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-D", "-U",
                    "-x", "-Xclang", "-Xsycl-target-frontend"}
 PTXAS_ARCHES = ("sm_50", "sm_90")
+# The first line of `sycl-clang++ -fsycl -E` output (driver/src/preprocess.rs), which holds
+# the spir64 device view only: not compiled for nvptx64.
+PREPROCESSED = b"// Preprocessed by sycl-clang++ -fsycl -E: the host view, then the device view.\n"
 
 
 def shadow_plan(args):
@@ -60,7 +63,8 @@ def shadow_plan(args):
             i += 1
             continue
         if a.endswith(SOURCES) and os.path.isfile(a):
-            sources.append(a)
+            if not is_preprocessed(a):
+                sources.append(a)
         elif not a.startswith("-") and os.path.isfile(a):
             pass  # objects, archives, libraries: linked, not compiled
         else:
@@ -69,6 +73,11 @@ def shadow_plan(args):
     if not sources:
         return None
     return options, sources
+
+
+def is_preprocessed(path):
+    with open(path, "rb") as f:
+        return f.read(len(PREPROCESSED)) == PREPROCESSED
 
 
 def stamp_for(stamp_dir, driver, options, source):
@@ -95,7 +104,8 @@ def shadow(stamp_dir, ptxas, driver, options, source):
         return run.stdout.decode(errors="replace") + "nvptx-shadow: error: %s failed\n" % " ".join(command)
     try:
         for arch in PTXAS_ARCHES:
-            check = subprocess.run([ptxas, "-arch=" + arch, ptx, "-o", stamp + ".cubin"],
+            # -c: relocatable code, as a TU's PTX may call SYCL_EXTERNAL functions of others.
+            check = subprocess.run([ptxas, "-c", "-arch=" + arch, ptx, "-o", stamp + ".cubin"],
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             if check.returncode != 0:
                 return (check.stdout.decode(errors="replace") +

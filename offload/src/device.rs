@@ -1292,7 +1292,8 @@ pub fn build_images(
 }
 
 /// One TU's NVPTX device code (`name`, bitcode) as one PTX module for `target`, as a link of
-/// it alone builds it but unsplit (`-fsycl-device-only -S`), without the NUL images end with.
+/// it alone builds it but unsplit, and with the functions other TUs define left declared
+/// (`-fsycl-device-only -S`), without the NUL images end with.
 pub fn ptx_of_unit(
     name: String,
     bitcode: Vec<u8>,

@@ -65,8 +65,9 @@ impl NvptxTarget {
 type Lap<'a> = &'a mut dyn FnMut(&'static str);
 
 /// Links `inputs` (NVPTX device bitcode) for `target` and returns its images (none without
-/// inputs); without `split`, one image of all the code (`-fsycl-device-only -S`: one PTX
-/// module, where even `Split::None` separates code by its requirements).
+/// inputs); without `split`, one TU's code alone (`-fsycl-device-only -S`): one image of it
+/// all, where even `Split::None` separates code by its requirements, and functions other TUs
+/// define (`SYCL_EXTERNAL`) left declared (`.extern .func`) rather than refused.
 pub(super) fn build_images(
     inputs: Vec<(String, Vec<u8>)>,
     target: &NvptxTarget,
@@ -79,7 +80,9 @@ pub(super) fn build_images(
     };
     drop_unused_offset_entries(&mut module);
     define_global_offset(&mut module)?;
-    device_link::check_defined_but(&module, is_libdevice_function)?;
+    if split.is_some() {
+        device_link::check_defined_but(&module, is_libdevice_function)?;
+    }
     let declarations = Declarations::read(&module);
     lap("NVPTX device link");
     let modules = match split {
@@ -113,7 +116,9 @@ pub(super) fn build_images(
         if let Some(libdevice) = &libdevice {
             libdevice.link_into(module, needed)?;
         }
-        device_link::check_defined(module)?;
+        if split.is_some() {
+            device_link::check_defined(module)?;
+        }
         optimise(module, &machine)?;
     }
     lap("NVPTX libdevice and optimisation");
