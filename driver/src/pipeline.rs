@@ -532,13 +532,13 @@ fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
     let emulating_target = if cl.sycl_targets.cpu_ahead_of_time {
         Some("spir64_x86_64")
     } else if cl.sycl_targets.nvptx.is_some() {
-        Some("nvptx64")
+        Some(NvptxArch::TRIPLE)
     } else {
         None
     };
     Failure::Message(if let Some(target) = emulating_target {
         format!(
-            "'{}' was compiled without -fsycl-targets=…{target} (with -fsycl-spec-constants={built}); \
+            "'{}' was compiled without -fsycl-targets={target} (with -fsycl-spec-constants={built}); \
              compile it with the targets of this link: {target} images emulate spec constants, \
              and kernels then take them from a buffer",
             input.display()
