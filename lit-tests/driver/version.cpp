@@ -9,7 +9,7 @@
 // HELP: Options of sycl-clang++:
 // HELP: -fsycl-spec-constants=native|emulation
 // HELP: -fsycl-link
-// HELP: -Xsycl-target-backend[=spir64] ARG, -Xsycl-target-linker[=spir64] ARG
+// HELP: -Xsycl-target-backend[=T] ARG, -Xsycl-target-linker[=T] ARG
 // HELP: Host-only options (-fsanitize=…,
 // HELP: Accepted, no effect here
 // HELP: -fsycl-max-parallel-link-jobs=N
