@@ -11,7 +11,7 @@
 // NAMES: file main.cpp
 //
 // RUN: %python -c "import shutil; shutil.copy('main.cpp', 'line\nbreak.cpp')"
-// RUN: %python -c "import subprocess, sys; sys.exit(subprocess.call(['%sycl-clangxx', '-fsycl', '-std=c++17', 'line\nbreak.cpp', '-o', 'broken']))"
+// RUN: %python -c "import subprocess, sys; sys.exit(subprocess.call(['%sycl-driver', '-fsycl', '-std=c++17', 'line\nbreak.cpp', '-o', 'broken']))"
 // RUN: ./broken | FileCheck --check-prefix=BROKEN %s
 // BROKEN: users' headers 42, kernel 42
 // BROKEN: file line\nbreak.cpp
