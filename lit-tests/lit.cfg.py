@@ -71,8 +71,9 @@ config.substitutions.append(("%python", sys.executable))
 # and registers (libsycl.so.9, the UR loader and OpenCL adapter, the Intel CPU OpenCL runtime as
 # an ICD): they run the built programs with lit's plain environment, as a user would.
 config.substitutions.append(("%sycl-clangxx", os.path.join(bin_dir, "sycl-clang++")))
-# The driver itself where another program runs it as the compiler (ccache, sccache): the
-# execution tests' %sycl-clangxx may be a wrapper (exec/lit.local.cfg).
+# The driver itself where another program runs it as the compiler (ccache, sccache, Python's
+# subprocess) or another user runs it (no access to the test's Python): the execution tests'
+# %sycl-clangxx may be a wrapper (exec/lit.local.cfg).
 config.substitutions.append(("%sycl-driver", os.path.join(bin_dir, "sycl-clang++")))
 runtime_lib = os.path.join(root, ".venv", "lib")
 runtime_files = ("libsycl.so.9", "libur_loader.so.0", "libur_adapter_opencl.so.0", "libintelocl.so")

@@ -21,7 +21,7 @@
 // DIR: sycl-clang++: error: error reading 'dir.cpp': Is a directory
 // RUN: not %sycl-clangxx -fsycl -c fifo.cpp 2>&1 | FileCheck --check-prefix=FIFO %s
 // FIFO: sycl-clang++: error: error reading 'fifo.cpp': not a regular file
-// RUN: not %as_nobody %sycl-clangxx -fsycl -c %t/closed.cpp -o /tmp/closed.o 2>&1 | FileCheck --check-prefix=CLOSED %s
+// RUN: not %as_nobody %sycl-driver -fsycl -c %t/closed.cpp -o /tmp/closed.o 2>&1 | FileCheck --check-prefix=CLOSED %s
 // CLOSED: sycl-clang++: error: error reading '{{.*}}closed.cpp': Permission denied
 #include <sycl/sycl.hpp>
 #include <cstdio>
