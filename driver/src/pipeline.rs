@@ -371,8 +371,8 @@ fn register_device_images(
         crate::aot::compile_cpu_images(tc, &mut images)?;
         timing("ahead-of-time CPU images", started.elapsed());
     }
-    if cl.sycl_targets.nvptx.is_some() {
-        check_ptx_with_ptxas(&images, scratch)?;
+    if let Some(arch) = cl.sycl_targets.nvptx {
+        check_ptx_with_ptxas(&images, arch, scratch)?;
     }
     let started = Instant::now();
     if cl.save_temps {
@@ -462,10 +462,14 @@ fn lowering_plan(cl: &CommandLine) -> String {
     plans.join("; ")
 }
 
-/// `SYCL_SPECCONST_PTXAS=PATH`: every PTX image is assembled by NVIDIA's `ptxas` for its
-/// architecture and for sm_90, and a PTX `ptxas` refuses fails the link (the test suite's proof of the PTX
-/// without a GPU; the CUDA driver would refuse it only when a program runs).
-fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Result<()> {
+/// `SYCL_SPECCONST_PTXAS=PATH`: every PTX image, built for `arch`, is assembled by NVIDIA's
+/// `ptxas` for it and for sm_90, and a PTX `ptxas` refuses fails the link (the test suite's
+/// proof of the PTX without a GPU; the CUDA driver would refuse it only when a program runs).
+fn check_ptx_with_ptxas(
+    images: &[device::DeviceImage],
+    arch: NvptxArch,
+    scratch: &Scratch,
+) -> Result<()> {
     let Some(ptxas) = std::env::var_os("SYCL_SPECCONST_PTXAS").filter(|v| !v.is_empty()) else {
         return Ok(());
     };
@@ -478,13 +482,10 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
         let text = image.code.strip_suffix(b"\0").unwrap_or(&image.code);
         let ptx = scratch.path(format!("ptxas-image{n}.s"));
         write_file(&ptx, text)?;
-        let target = ptx_target(text).ok_or_else(|| {
-            Failure::Message(format!("internal error: PTX image {n} names no .target"))
-        })?;
-        // For the architecture it names, and for the team's GPU, as the CUDA driver would.
-        let mut arches = vec![target];
-        if arches[0] != PTXAS_CHECK_ARCH {
-            arches.push(PTXAS_CHECK_ARCH.to_string());
+        // For the link's architecture, and for the team's GPU, as the CUDA driver would.
+        let mut arches = vec![arch.name];
+        if arch.name != PTXAS_CHECK_ARCH {
+            arches.push(PTXAS_CHECK_ARCH);
         }
         for arch in arches {
             let cubin = scratch.path(format!("ptxas-image{n}-{arch}.cubin"));
@@ -514,17 +515,6 @@ fn check_ptx_with_ptxas(images: &[device::DeviceImage], scratch: &Scratch) -> Re
 
 /// The architecture `SYCL_SPECCONST_PTXAS` also assembles every PTX image for: the H100's.
 const PTXAS_CHECK_ARCH: &str = "sm_90";
-
-/// The architecture a PTX text's `.target` directive names (`sm_90`).
-fn ptx_target(ptx: &[u8]) -> Option<String> {
-    let text = std::str::from_utf8(ptx).ok()?;
-    let line = text
-        .lines()
-        .map(str::trim_start)
-        .find(|l| l.starts_with(".target"))?;
-    let arch = line[".target".len()..].trim().split([',', ' ']).next()?;
-    Some(arch.to_string())
-}
 
 /// An object whose kernels take spec constants another way than this link's targets need.
 fn mode_mismatch(cl: &CommandLine, input: &Path, built: &str) -> Failure {
