@@ -82,6 +82,13 @@ if all(os.path.isfile(os.path.join(runtime_lib, f)) for f in runtime_files) and 
 ):
     config.available_features.add("sycl-runtime")
 config.substitutions.append(("%runtime_lib", runtime_lib))
+# Our UR CUDA adapter (issue 31), which scripts/setup installs beside the UR loader, and
+# whether this machine has a CUDA driver for it (CI's machines have none).
+if os.path.isfile(os.path.join(runtime_lib, "libur_adapter_cuda.so.0")):
+    config.available_features.add("cuda-adapter")
+import ctypes.util
+if ctypes.util.find_library("cuda"):
+    config.available_features.add("cuda-driver")
 # A directory on another file system than the build tree (for generated files moved across).
 try:
     if os.stat("/dev/shm").st_dev != os.stat(root).st_dev and os.access("/dev/shm", os.W_OK):

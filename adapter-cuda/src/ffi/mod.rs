@@ -169,3 +169,79 @@ pub(crate) unsafe fn reference_count<T: Object>(raw: *mut T::Raw) -> Option<u32>
     let arc = unsafe { share::<T>(raw) }?;
     Some((Arc::strong_count(&arc) - 1) as u32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::c_void;
+
+    #[test]
+    fn every_dispatch_slot_is_filled() {
+        let table = dispatch_table();
+        let words = std::mem::size_of::<ur_dditable_t>() / std::mem::size_of::<usize>();
+        // SAFETY: the table is only function pointers (each a word, none null if filled).
+        let slots = unsafe { std::slice::from_raw_parts((table as *const ur_dditable_t).cast::<usize>(), words) };
+        assert!(slots.len() > 200, "{} slots", slots.len());
+        let empty = slots.iter().filter(|&&slot| slot == 0).count();
+        assert_eq!(empty, 0, "{empty} of {} dispatch slots are empty", slots.len());
+    }
+
+    #[test]
+    fn getters_check_version_and_table() {
+        let mut table = ur_platform_dditable_t::default();
+        // SAFETY: a table of the getter's type.
+        unsafe {
+            assert_eq!(tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT, &mut table), UR_RESULT_SUCCESS);
+            assert!(table.pfnGet.is_some() && table.pfnGetInfo.is_some());
+            assert_eq!(
+                tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT + (1 << 16), &mut table),
+                UR_RESULT_ERROR_UNSUPPORTED_VERSION
+            );
+            assert_eq!(
+                tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT, std::ptr::null_mut()),
+                UR_RESULT_ERROR_INVALID_NULL_POINTER
+            );
+        }
+    }
+
+    #[test]
+    fn unimplemented_entry_points_answer_unsupported() {
+        let table = dispatch_table();
+        let create = table.Sampler.pfnCreate.expect("filled");
+        let mut sampler: ur_sampler_handle_t = std::ptr::null_mut();
+        // SAFETY: the stub reads none of its arguments.
+        let result = unsafe { create(std::ptr::null_mut(), std::ptr::null(), &mut sampler) };
+        assert_eq!(result, UR_RESULT_ERROR_UNSUPPORTED_FEATURE);
+    }
+
+    #[test]
+    fn one_adapter_and_platforms_only_with_a_cuda_driver() {
+        let table = dispatch_table();
+        let mut adapter: ur_adapter_handle_t = std::ptr::null_mut();
+        let mut count = 0u32;
+        // SAFETY: outputs of the entry points' types.
+        unsafe {
+            assert_eq!(table.Adapter.pfnGet.expect("filled")(1, &mut adapter, &mut count), UR_RESULT_SUCCESS);
+            assert_eq!(count, 1);
+            // The loader dispatches through the handle's first word: this table.
+            assert_eq!(*(adapter as *const *const ur_dditable_t), table as *const ur_dditable_t);
+            let mut backend = 0u32;
+            let result = table.Adapter.pfnGetInfo.expect("filled")(
+                adapter,
+                UR_ADAPTER_INFO_BACKEND,
+                std::mem::size_of::<u32>(),
+                (&mut backend as *mut u32).cast::<c_void>(),
+                std::ptr::null_mut(),
+            );
+            assert_eq!((result, backend), (UR_RESULT_SUCCESS, UR_BACKEND_CUDA));
+            let mut platforms = 0u32;
+            let result = table.Platform.pfnGet.expect("filled")(adapter, 0, std::ptr::null_mut(), &mut platforms);
+            assert_eq!(result, UR_RESULT_SUCCESS);
+            if crate::cuda::init().is_err() {
+                assert_eq!(platforms, 0, "no CUDA driver, yet a platform");
+            } else {
+                assert_eq!(platforms, 1);
+            }
+        }
+    }
+}
