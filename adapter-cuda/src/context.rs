@@ -73,7 +73,7 @@ impl Context {
             return Err(Error::code(UR_RESULT_ERROR_INVALID_VALUE));
         }
         let owner = device.unwrap_or_else(|| self.first_device());
-        let base = cuda::allocate(owner.context, kind, size)?;
+        let base = cuda::allocate(owner.context(), kind, size)?;
         self.allocations().insert(
             base,
             Allocation {
@@ -94,7 +94,7 @@ impl Context {
             )
         })?;
         let owner = allocation.device.unwrap_or_else(|| self.first_device());
-        Ok(cuda::free(owner.context, allocation.kind, address)?)
+        Ok(cuda::free(owner.context(), allocation.kind, address)?)
     }
 
     /// The allocation that holds `address`, if this context made it.
@@ -173,7 +173,7 @@ impl Drop for Context {
         );
         for allocation in allocations.values() {
             let owner = allocation.device.unwrap_or(self.devices[0]);
-            let _ = cuda::free(owner.context, allocation.kind, allocation.base);
+            let _ = cuda::free(owner.context(), allocation.kind, allocation.base);
         }
     }
 }

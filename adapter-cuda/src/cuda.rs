@@ -184,8 +184,16 @@ impl Device {
             .into_owned())
     }
 
-    /// The device's primary context, retained for the life of the process (the adapter's
-    /// devices never go away).
+    /// Drops the adapter's reference to the device's primary context: at the last one, CUDA
+    /// destroys it with everything allocated in it.
+    pub(crate) fn release_primary_context(self) -> CudaResult<()> {
+        // SAFETY: balances one `primary_context` retain (the caller's bookkeeping).
+        check("cuDevicePrimaryCtxRelease", unsafe {
+            sys::cuDevicePrimaryCtxRelease_v2(self.0)
+        })
+    }
+
+    /// The device's primary context, retained (until [`Device::release_primary_context`]).
     pub(crate) fn primary_context(self) -> CudaResult<Context> {
         let mut context = ptr::null_mut();
         // SAFETY: writes one context handle.
@@ -471,33 +479,45 @@ impl Stream {
         })
     }
 
-    /// Launches `function` with one byte string per kernel parameter; their number and
-    /// sizes must match the kernel's (checked here: CUDA reads each parameter's size).
+    /// Launches `function` with one byte string per kernel parameter, packed at the offsets
+    /// CUDA gives for them. Each must have its parameter's size; a kernel with more
+    /// parameters than given makes the driver refuse the buffer's size (and the zeroed tail
+    /// keeps its reads inside the buffer even if it did not).
     pub(crate) fn launch(
         &self,
         function: &Function,
         launch: &Launch,
         params: &[Vec<u8>],
-    ) -> CudaResult<()> {
-        let mismatch = CudaError {
-            call: "cuLaunchKernel",
-            code: sys::CUresult::CUDA_ERROR_INVALID_VALUE,
+    ) -> CudaResult<Result<(), Vec<usize>>> {
+        let layout = match function.layout(params.len()) {
+            Ok(layout) => layout,
+            Err(error) if error.is_invalid_value() => return Ok(Err(Vec::new())),
+            Err(error) => return Err(error),
         };
-        if params.len() != function.parameter_sizes.len()
-            || params
-                .iter()
-                .zip(&function.parameter_sizes)
-                .any(|(bytes, &size)| bytes.len() != size)
-        {
-            return Err(mismatch);
-        }
-        self.context.make_current()?;
-        let mut pointers: Vec<*mut c_void> = params
+        if params
             .iter()
-            .map(|bytes| bytes.as_ptr() as *mut c_void)
-            .collect();
-        // SAFETY: each pointer points at exactly its parameter's size of live bytes (checked
-        // above), held by `params` for the call; CUDA copies them before returning.
+            .zip(&layout)
+            .any(|(bytes, &(_, size))| bytes.len() != size)
+        {
+            return Ok(Err(layout.iter().map(|&(_, size)| size).collect()));
+        }
+        /// The most parameter space a kernel has (sm_70 and later, CUDA 12.1 and later).
+        const PARAMETER_SPACE: usize = 32 * 1024;
+        let mut size = layout.last().map_or(0, |&(offset, size)| offset + size);
+        let mut buffer = vec![0u8; size + PARAMETER_SPACE];
+        for (bytes, &(offset, len)) in params.iter().zip(&layout) {
+            buffer[offset..offset + len].copy_from_slice(bytes);
+        }
+        let mut extra: [*mut c_void; 5] = [
+            sys::CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT as usize as *mut c_void,
+            buffer.as_mut_ptr().cast(),
+            sys::CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT as usize as *mut c_void,
+            (&mut size as *mut usize).cast(),
+            sys::CU_LAUNCH_PARAM_END_AS_INT as usize as *mut c_void,
+        ];
+        self.context.make_current()?;
+        // SAFETY: the buffer holds every parameter at its offset and outlives the call (CUDA
+        // copies it before returning); `extra` is END-terminated.
         check("cuLaunchKernel", unsafe {
             sys::cuLaunchKernel(
                 function.raw,
@@ -509,10 +529,11 @@ impl Stream {
                 launch.block[2],
                 launch.shared_bytes,
                 self.raw,
-                pointers.as_mut_ptr(),
                 ptr::null_mut(),
+                extra.as_mut_ptr(),
             )
         })
+        .map(Ok)
     }
 }
 
@@ -805,13 +826,11 @@ impl Module {
         check("cuModuleGetFunction", unsafe {
             sys::cuModuleGetFunction(&mut raw, self.raw, name.as_ptr())
         })?;
-        let mut function = Function {
+        Ok(Function {
             raw,
             module: self.clone(),
-            parameter_sizes: Vec::new(),
-        };
-        function.parameter_sizes = function.query_parameter_sizes()?;
-        Ok(function)
+            layout: OnceLock::new(),
+        })
     }
 
     /// The names of the module's kernels.
@@ -858,8 +877,8 @@ impl Drop for Module {
 pub(crate) struct Function {
     raw: sys::CUfunction,
     module: std::sync::Arc<Module>,
-    /// Each kernel parameter's size in bytes, in order.
-    parameter_sizes: Vec<usize>,
+    /// (offset, size) of the parameters a launch passes, found at the first launch.
+    layout: OnceLock<Vec<(usize, usize)>>,
 }
 
 // SAFETY: CUDA functions may be used from any thread.
@@ -891,25 +910,25 @@ impl Function {
         })
     }
 
-    /// The byte size of each kernel parameter, in order.
-    pub(crate) fn parameter_sizes(&self) -> &[usize] {
-        &self.parameter_sizes
-    }
-
-    fn query_parameter_sizes(&self) -> CudaResult<Vec<usize>> {
-        self.module.context.make_current()?;
-        let mut sizes = Vec::new();
-        loop {
-            let (mut offset, mut size) = (0usize, 0usize);
-            // SAFETY: writes two size_t; an index past the last parameter is INVALID_VALUE.
-            let code =
-                unsafe { sys::cuFuncGetParamInfo(self.raw, sizes.len(), &mut offset, &mut size) };
-            if code == sys::CUresult::CUDA_ERROR_INVALID_VALUE {
-                return Ok(sizes);
-            }
-            check("cuFuncGetParamInfo", code)?;
-            sizes.push(size);
+    /// The (offset, size) of the first `count` parameters. Only indices the launch passes are
+    /// asked (asking past the last parameter is an API error compute-sanitizer reports).
+    fn layout(&self, count: usize) -> CudaResult<Vec<(usize, usize)>> {
+        if let Some(layout) = self.layout.get().filter(|l| l.len() == count) {
+            return Ok(layout.clone());
         }
+        self.module.context.make_current()?;
+        let layout = (0..count)
+            .map(|index| {
+                let (mut offset, mut size) = (0usize, 0usize);
+                // SAFETY: writes two size_t; an index past the last parameter is an error.
+                check("cuFuncGetParamInfo", unsafe {
+                    sys::cuFuncGetParamInfo(self.raw, index, &mut offset, &mut size)
+                })?;
+                Ok((offset, size))
+            })
+            .collect::<CudaResult<Vec<_>>>()?;
+        let _ = self.layout.set(layout.clone());
+        Ok(layout)
     }
 }
 

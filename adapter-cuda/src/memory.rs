@@ -75,14 +75,14 @@ impl Mem {
             return Err(Error::code(UR_RESULT_ERROR_INVALID_HOST_PTR));
         }
         let device = context.first_device();
-        let address = cuda::allocate(device.context, AllocationKind::Device, size)?;
+        let address = cuda::allocate(device.context(), AllocationKind::Device, size)?;
         let storage = Storage {
-            context: device.context,
+            context: device.context(),
             address,
             host: host.filter(|_| flags & UR_MEM_FLAG_USE_HOST_POINTER != 0),
         };
         if let Some(span) = host {
-            let stream = cuda::Stream::new(device.context)?;
+            let stream = cuda::Stream::new(device.context())?;
             stream.copy_from_host(address, span)?;
             stream.synchronize()?;
         }

@@ -2,7 +2,7 @@
 //! once and kept for the life of the process; device, platform and adapter queries.
 #![forbid(unsafe_code)]
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, RwLock};
 
 use crate::cuda::{self, Attribute};
 use crate::error::{Error, UrResult};
@@ -15,6 +15,16 @@ pub(crate) struct Adapter {
     platform: Option<Handle<Platform>>,
     /// Why there is no platform (for the logger).
     pub(crate) unavailable: Option<String>,
+    /// `urAdapterGet`s not yet released: at zero the devices' primary contexts go (CUDA frees
+    /// what the runtime never released with them); the next get retains them again.
+    references: Mutex<References>,
+}
+
+#[derive(Default)]
+struct References {
+    count: u32,
+    /// Whether the devices' primary contexts are retained (from discovery on).
+    contexts_held: bool,
 }
 
 pub(crate) struct Platform {
@@ -23,7 +33,8 @@ pub(crate) struct Platform {
 
 pub(crate) struct Device {
     pub(crate) cu: cuda::Device,
-    pub(crate) context: cuda::Context,
+    /// The primary context, retained while the adapter is (see [`Adapter::retain`]).
+    context: RwLock<cuda::Context>,
     pub(crate) name: String,
     /// Compute capability (major, minor).
     pub(crate) capability: (i32, i32),
@@ -40,20 +51,20 @@ pub(crate) fn adapter() -> &'static Handle<Adapter> {
     static ADAPTER: OnceLock<Handle<Adapter>> = OnceLock::new();
     ADAPTER.get_or_init(|| {
         let found = cuda::init().and_then(|()| discover().map_err(|e| e.to_string()));
-        match found {
-            Ok(platform) if !platform.devices.is_empty() => Handle::new(Adapter {
-                platform: Some(Handle::new(platform)),
-                unavailable: None,
-            }),
-            Ok(_) => Handle::new(Adapter {
-                platform: None,
-                unavailable: Some("no CUDA device".into()),
-            }),
-            Err(why) => Handle::new(Adapter {
-                platform: None,
-                unavailable: Some(why),
-            }),
-        }
+        let (platform, unavailable) = match found {
+            Ok(platform) if !platform.devices.is_empty() => (Some(Handle::new(platform)), None),
+            Ok(_) => (None, Some("no CUDA device".to_string())),
+            Err(why) => (None, Some(why)),
+        };
+        let references = Mutex::new(References {
+            count: 0,
+            contexts_held: true,
+        });
+        Handle::new(Adapter {
+            platform,
+            unavailable,
+            references,
+        })
     })
 }
 
@@ -63,7 +74,7 @@ fn discover() -> cuda::CudaResult<Platform> {
         .map(|cu| {
             Ok(Handle::new(Device {
                 cu,
-                context: cu.primary_context()?,
+                context: RwLock::new(cu.primary_context()?),
                 name: cu.name()?,
                 capability: (
                     cu.attribute(Attribute::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?,
@@ -76,6 +87,44 @@ fn discover() -> cuda::CudaResult<Platform> {
 }
 
 impl Adapter {
+    /// One more `urAdapterGet`. The first get after the last release retains the devices'
+    /// primary contexts again.
+    pub(crate) fn retain(&self) -> UrResult<()> {
+        let mut references = self.references.lock().unwrap_or_else(|p| p.into_inner());
+        if !references.contexts_held {
+            for device in self.platform.iter().flat_map(|p| p.devices.iter()) {
+                *device.context.write().unwrap_or_else(|p| p.into_inner()) =
+                    device.cu.primary_context()?;
+            }
+            references.contexts_held = true;
+        }
+        references.count += 1;
+        Ok(())
+    }
+
+    /// `urAdapterRelease`: the last one releases the primary contexts.
+    pub(crate) fn release(&self) -> UrResult<()> {
+        let mut references = self.references.lock().unwrap_or_else(|p| p.into_inner());
+        if references.count == 0 {
+            return Err(Error::code(UR_RESULT_ERROR_INVALID_NULL_HANDLE));
+        }
+        references.count -= 1;
+        if references.count == 0 && references.contexts_held {
+            references.contexts_held = false;
+            for device in self.platform.iter().flat_map(|p| p.devices.iter()) {
+                device.cu.release_primary_context()?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn reference_count(&self) -> u32 {
+        self.references
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .count
+    }
+
     pub(crate) fn platforms(&self) -> Vec<&Handle<Platform>> {
         self.platform.iter().collect()
     }
@@ -112,7 +161,7 @@ pub(crate) fn is_adapter(address: usize) -> bool {
 pub(crate) fn adapter_info(property: ur_adapter_info_t, out: InfoOut<'_>) -> UrResult<()> {
     match property {
         UR_ADAPTER_INFO_BACKEND => out.u32(UR_BACKEND_CUDA),
-        UR_ADAPTER_INFO_REFERENCE_COUNT => out.u32(1),
+        UR_ADAPTER_INFO_REFERENCE_COUNT => out.u32(adapter().reference_count()),
         UR_ADAPTER_INFO_VERSION => out.u32(1),
         _ => Err(Error::code(UR_RESULT_ERROR_UNSUPPORTED_ENUMERATION)),
     }
@@ -147,6 +196,11 @@ pub(crate) const MAX_WORK_GROUP_SIZE: usize = 1024;
 pub(crate) const WARP_SIZE: u32 = 32;
 
 impl Device {
+    /// The primary context the device's work runs in.
+    pub(crate) fn context(&self) -> cuda::Context {
+        *self.context.read().unwrap_or_else(|p| p.into_inner())
+    }
+
     fn attr(&self, attribute: Attribute) -> UrResult<i32> {
         Ok(self.cu.attribute(attribute)?)
     }
@@ -236,7 +290,7 @@ impl Device {
             UR_DEVICE_INFO_MAX_MEM_ALLOC_SIZE | UR_DEVICE_INFO_GLOBAL_MEM_SIZE => {
                 out.u64(self.cu.total_memory()? as u64)
             }
-            UR_DEVICE_INFO_GLOBAL_MEM_FREE => out.u64(self.context.memory_info()?.0 as u64),
+            UR_DEVICE_INFO_GLOBAL_MEM_FREE => out.u64(self.context().memory_info()?.0 as u64),
             UR_DEVICE_INFO_IMAGE_SUPPORT => out.bool(false),
             UR_DEVICE_INFO_MAX_READ_IMAGE_ARGS
             | UR_DEVICE_INFO_MAX_WRITE_IMAGE_ARGS

@@ -26,6 +26,8 @@ pub(crate) struct Program {
 
 struct Build {
     module: Option<Arc<cuda::Module>>,
+    /// The module's kernel names (asked once: a lookup of a missing name is a CUDA error).
+    kernel_names: Vec<String>,
     status: ur_program_build_status_t,
     options: String,
     log: String,
@@ -63,6 +65,7 @@ impl Program {
             image,
             build: Mutex::new(Build {
                 module: None,
+                kernel_names: Vec::new(),
                 status: UR_PROGRAM_BUILD_STATUS_NONE,
                 options: String::new(),
                 log: String::new(),
@@ -83,7 +86,8 @@ impl Program {
         if state.module.is_some() {
             return Ok(());
         }
-        let loaded = cuda::Module::load(self.device.context, &self.image, max_registers(options))?;
+        let loaded =
+            cuda::Module::load(self.device.context(), &self.image, max_registers(options))?;
         state.log = [loaded.error_log.trim(), loaded.info_log.trim()]
             .into_iter()
             .filter(|s| !s.is_empty())
@@ -91,6 +95,7 @@ impl Program {
             .join("\n");
         match loaded.module {
             Ok(module) => {
+                state.kernel_names = module.function_names()?;
                 state.module = Some(Arc::new(module));
                 state.status = UR_PROGRAM_BUILD_STATUS_SUCCESS;
                 Ok(())
@@ -116,6 +121,15 @@ impl Program {
         })
     }
 
+    fn kernel_names(&self) -> UrResult<Vec<String>> {
+        self.module()?;
+        Ok(self.state().kernel_names.clone())
+    }
+
+    fn has_kernel(&self, name: &str) -> bool {
+        self.state().kernel_names.iter().any(|k| k == name)
+    }
+
     pub(crate) fn image(&self) -> &[u8] {
         &self.image
     }
@@ -132,8 +146,8 @@ impl Program {
             UR_PROGRAM_INFO_NUM_DEVICES => out.u32(1),
             UR_PROGRAM_INFO_DEVICES => out.usizes(&[address_of(self.device)]),
             UR_PROGRAM_INFO_BINARY_SIZES => out.usizes(&[self.image.len()]),
-            UR_PROGRAM_INFO_NUM_KERNELS => out.usize(self.module()?.function_names()?.len()),
-            UR_PROGRAM_INFO_KERNEL_NAMES => out.string(&self.module()?.function_names()?.join(";")),
+            UR_PROGRAM_INFO_NUM_KERNELS => out.usize(self.kernel_names()?.len()),
+            UR_PROGRAM_INFO_KERNEL_NAMES => out.string(&self.kernel_names()?.join(";")),
             _ => Err(Error::code(UR_RESULT_ERROR_UNSUPPORTED_ENUMERATION)),
         }
     }
@@ -200,17 +214,19 @@ pub(crate) enum Argument {
 impl Kernel {
     pub(crate) fn new(program: ProgramRef, name: &str) -> UrResult<KernelRef> {
         let module = program.module()?;
-        let function = module.function(name).map_err(|e| {
-            if e.is_not_found() {
-                Error::with_message(
-                    UR_RESULT_ERROR_INVALID_KERNEL_NAME,
-                    format!("no kernel '{name}' in the program"),
-                )
-            } else {
-                e.into()
-            }
-        })?;
-        let with_offset = module.function(&format!("{name}{WITH_OFFSET_SUFFIX}")).ok();
+        if !program.has_kernel(name) {
+            return Err(Error::with_message(
+                UR_RESULT_ERROR_INVALID_KERNEL_NAME,
+                format!("no kernel '{name}' in the program"),
+            ));
+        }
+        let function = module.function(name)?;
+        let offset_name = format!("{name}{WITH_OFFSET_SUFFIX}");
+        let with_offset = if program.has_kernel(&offset_name) {
+            Some(module.function(&offset_name)?)
+        } else {
+            None
+        };
         Ok(Handle::shared(Kernel {
             program,
             name: name.to_string(),
@@ -237,7 +253,6 @@ impl Kernel {
     ) -> UrResult<()> {
         match property {
             UR_KERNEL_INFO_FUNCTION_NAME => out.string(&self.name),
-            UR_KERNEL_INFO_NUM_ARGS => out.u32(self.function.parameter_sizes().len() as u32),
             UR_KERNEL_INFO_REFERENCE_COUNT => out.u32(reference_count),
             UR_KERNEL_INFO_CONTEXT => out.usize(address_of(&*self.program.context)),
             UR_KERNEL_INFO_PROGRAM => out.usize(address_of(&*self.program)),
@@ -382,18 +397,6 @@ impl Kernel {
         } else {
             &self.function
         };
-        let expected = function.parameter_sizes();
-        if params.len() != expected.len() || params.iter().zip(expected).any(|(p, &s)| p.len() != s)
-        {
-            return Err(Error::with_message(
-                UR_RESULT_ERROR_INVALID_KERNEL_ARGS,
-                format!(
-                    "kernel {} takes parameters of {expected:?} bytes; the launch gave {:?}",
-                    self.name,
-                    params.iter().map(Vec::len).collect::<Vec<_>>()
-                ),
-            ));
-        }
         // Above CUDA's default 48 KiB a kernel must opt in to more dynamic shared memory.
         if shared_bytes > 48 * 1024 {
             function.allow_dynamic_shared(shared_bytes as i32)?;
@@ -404,7 +407,16 @@ impl Kernel {
             shared_bytes: shared_bytes as u32,
         };
         let started = queue.begin(waits)?;
-        queue.stream.launch(function, &launch, &params)?;
+        if let Err(expected) = queue.stream.launch(function, &launch, &params)? {
+            return Err(Error::with_message(
+                UR_RESULT_ERROR_INVALID_KERNEL_ARGS,
+                format!(
+                    "kernel {} takes parameters of {expected:?} bytes; the launch gave {:?}",
+                    self.name,
+                    params.iter().map(Vec::len).collect::<Vec<_>>()
+                ),
+            ));
+        }
         memory::finish(queue, started, UR_COMMAND_KERNEL_LAUNCH, false, want_event)
     }
 }

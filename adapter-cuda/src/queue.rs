@@ -29,7 +29,7 @@ pub(crate) type QueueRef = Arc<Handle<Queue>>;
 pub(crate) type EventRef = Arc<Handle<Event>>;
 
 /// Nanoseconds on the host's monotonic clock (UR's profiling times are all in this clock).
-fn host_ns() -> u64 {
+pub(crate) fn host_ns() -> u64 {
     static START: OnceLock<Instant> = OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_nanos() as u64 + 1
 }
@@ -65,7 +65,7 @@ impl Queue {
         if !context.has_device(device) {
             return Err(Error::code(UR_RESULT_ERROR_INVALID_DEVICE));
         }
-        let stream = cuda::Stream::new(device.context)?;
+        let stream = cuda::Stream::new(device.context())?;
         if flags & UR_QUEUE_FLAG_PROFILING_ENABLE != 0 {
             time_base(&stream)?;
         }

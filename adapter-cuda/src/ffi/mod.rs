@@ -180,10 +180,17 @@ mod tests {
         let table = dispatch_table();
         let words = std::mem::size_of::<ur_dditable_t>() / std::mem::size_of::<usize>();
         // SAFETY: the table is only function pointers (each a word, none null if filled).
-        let slots = unsafe { std::slice::from_raw_parts((table as *const ur_dditable_t).cast::<usize>(), words) };
+        let slots = unsafe {
+            std::slice::from_raw_parts((table as *const ur_dditable_t).cast::<usize>(), words)
+        };
         assert!(slots.len() > 200, "{} slots", slots.len());
         let empty = slots.iter().filter(|&&slot| slot == 0).count();
-        assert_eq!(empty, 0, "{empty} of {} dispatch slots are empty", slots.len());
+        assert_eq!(
+            empty,
+            0,
+            "{empty} of {} dispatch slots are empty",
+            slots.len()
+        );
     }
 
     #[test]
@@ -191,7 +198,10 @@ mod tests {
         let mut table = ur_platform_dditable_t::default();
         // SAFETY: a table of the getter's type.
         unsafe {
-            assert_eq!(tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT, &mut table), UR_RESULT_SUCCESS);
+            assert_eq!(
+                tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT, &mut table),
+                UR_RESULT_SUCCESS
+            );
             assert!(table.pfnGet.is_some() && table.pfnGetInfo.is_some());
             assert_eq!(
                 tables::urGetPlatformProcAddrTable(UR_API_VERSION_CURRENT + (1 << 16), &mut table),
@@ -221,10 +231,16 @@ mod tests {
         let mut count = 0u32;
         // SAFETY: outputs of the entry points' types.
         unsafe {
-            assert_eq!(table.Adapter.pfnGet.expect("filled")(1, &mut adapter, &mut count), UR_RESULT_SUCCESS);
+            assert_eq!(
+                table.Adapter.pfnGet.expect("filled")(1, &mut adapter, &mut count),
+                UR_RESULT_SUCCESS
+            );
             assert_eq!(count, 1);
             // The loader dispatches through the handle's first word: this table.
-            assert_eq!(*(adapter as *const *const ur_dditable_t), table as *const ur_dditable_t);
+            assert_eq!(
+                *(adapter as *const *const ur_dditable_t),
+                table as *const ur_dditable_t
+            );
             let mut backend = 0u32;
             let result = table.Adapter.pfnGetInfo.expect("filled")(
                 adapter,
@@ -235,7 +251,12 @@ mod tests {
             );
             assert_eq!((result, backend), (UR_RESULT_SUCCESS, UR_BACKEND_CUDA));
             let mut platforms = 0u32;
-            let result = table.Platform.pfnGet.expect("filled")(adapter, 0, std::ptr::null_mut(), &mut platforms);
+            let result = table.Platform.pfnGet.expect("filled")(
+                adapter,
+                0,
+                std::ptr::null_mut(),
+                &mut platforms,
+            );
             assert_eq!(result, UR_RESULT_SUCCESS);
             if crate::cuda::init().is_err() {
                 assert_eq!(platforms, 0, "no CUDA driver, yet a platform");

@@ -18,6 +18,7 @@ pub(crate) unsafe extern "C" fn urAdapterGet(
             unsafe { *total = 1 };
         }
         if !adapters.is_null() && count > 0 {
+            adapter.retain()?;
             // SAFETY: room for `count` >= 1 handles per UR.
             unsafe { *adapters = address_of(adapter) as ur_adapter_handle_t };
         }
@@ -26,12 +27,19 @@ pub(crate) unsafe extern "C" fn urAdapterGet(
 }
 
 pub(crate) unsafe extern "C" fn urAdapterRetain(adapter: ur_adapter_handle_t) -> ur_result_t {
-    guard("urAdapterRetain", || check_adapter(adapter))
+    guard("urAdapterRetain", || {
+        check_adapter(adapter)?;
+        platform::adapter().retain()
+    })
 }
 
 pub(crate) unsafe extern "C" fn urAdapterRelease(adapter: ur_adapter_handle_t) -> ur_result_t {
-    // The adapter lives for the process (its devices' primary contexts stay retained).
-    guard("urAdapterRelease", || check_adapter(adapter))
+    // The adapter object lives for the process; its last release lets the devices' primary
+    // contexts go, with whatever memory the runtime never released in them.
+    guard("urAdapterRelease", || {
+        check_adapter(adapter)?;
+        platform::adapter().release()
+    })
 }
 
 fn check_adapter(adapter: ur_adapter_handle_t) -> UrResult<()> {
@@ -286,5 +294,27 @@ pub(crate) unsafe extern "C" fn urDeviceSelectBinary(
             UR_RESULT_ERROR_INVALID_BINARY,
             "no nvptx64 image for this NVIDIA GPU (build with -fsycl-targets=nvptx64-nvidia-cuda)",
         ))
+    })
+}
+
+pub(crate) unsafe extern "C" fn urDeviceGetGlobalTimestamps(
+    device_handle: ur_device_handle_t,
+    device_time: *mut u64,
+    host_time: *mut u64,
+) -> ur_result_t {
+    guard("urDeviceGetGlobalTimestamps", || {
+        device(device_handle)?;
+        // Event times are reported on the host's clock (queue.rs), so both clocks are one.
+        let now = crate::queue::host_ns();
+        // SAFETY: null or one u64 each, per UR.
+        unsafe {
+            if let Some(t) = device_time.as_mut() {
+                *t = now;
+            }
+            if let Some(t) = host_time.as_mut() {
+                *t = now;
+            }
+        }
+        Ok(())
     })
 }
