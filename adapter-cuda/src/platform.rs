@@ -371,7 +371,7 @@ impl Device {
             UR_DEVICE_INFO_ATOMIC_MEMORY_SCOPE_CAPABILITIES | UR_DEVICE_INFO_ATOMIC_FENCE_SCOPE_CAPABILITIES => {
                 out.u32(atomic_scopes)
             }
-            UR_DEVICE_INFO_MAX_COMPUTE_QUEUE_INDICES => out.i32(1),
+            UR_DEVICE_INFO_MAX_COMPUTE_QUEUE_INDICES => out.u32(1),
             UR_DEVICE_INFO_MAX_REGISTERS_PER_WORK_GROUP => {
                 out.u32(self.attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)? as u32)
             }
