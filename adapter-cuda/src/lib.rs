@@ -10,7 +10,7 @@
 mod context;
 mod cuda;
 mod error;
-mod ffi;
+pub mod ffi;
 mod memory;
 mod platform;
 mod program;

@@ -12,15 +12,15 @@ mod out;
 
 pub(crate) use out::InfoOut;
 
+/// Unified Runtime's types and constants, as bindgen generated them from the headers (public:
+/// the ABI this library implements).
 #[allow(
     non_camel_case_types,
     non_snake_case,
     non_upper_case_globals,
-    dead_code,
-    unreachable_pub,
     clippy::all
 )]
-pub(crate) mod ur {
+pub mod ur {
     include!(concat!(env!("OUT_DIR"), "/ur.rs"));
 }
 
@@ -60,9 +60,8 @@ pub(crate) struct Handle<T> {
     value: T,
 }
 
-/// Never read here: the loader reads it through the handle's first word.
+/// The loader reads it through the handle's first word; [`borrow`] checks it.
 #[derive(Clone, Copy)]
-#[allow(dead_code)]
 struct DispatchTable(&'static ur_dditable_t);
 
 impl<T> Handle<T> {
@@ -114,7 +113,10 @@ pub(crate) fn into_raw<T: Object>(object: Arc<Handle<T>>) -> *mut T::Raw {
 /// released (UR's contract for every handle argument).
 pub(crate) unsafe fn borrow<'a, T: Object>(raw: *mut T::Raw) -> Option<&'a Handle<T>> {
     // SAFETY: per the contract, a live `Arc<Handle<T>>`'s data pointer.
-    unsafe { (raw as *const Handle<T>).as_ref() }
+    let handle = unsafe { (raw as *const Handle<T>).as_ref() }?;
+    // Every handle of this adapter starts with its dispatch table (another adapter's handle
+    // would not).
+    std::ptr::eq(handle.dispatch.0, dispatch_table()).then_some(handle)
 }
 
 /// A new owned reference to the object behind a handle (for objects that keep it).
@@ -122,9 +124,8 @@ pub(crate) unsafe fn borrow<'a, T: Object>(raw: *mut T::Raw) -> Option<&'a Handl
 /// # Safety
 /// As [`borrow`], and the handle is reference-counted (made by [`into_raw`]).
 pub(crate) unsafe fn share<T: Object>(raw: *mut T::Raw) -> Option<Arc<Handle<T>>> {
-    if raw.is_null() {
-        return None;
-    }
+    // SAFETY: forwarded contract; checks null and the dispatch word.
+    unsafe { borrow::<T>(raw) }?;
     let pointer = raw as *const Handle<T>;
     // SAFETY: per the contract, `pointer` came from `Arc::into_raw` and is alive.
     unsafe {
@@ -138,7 +139,8 @@ pub(crate) unsafe fn share<T: Object>(raw: *mut T::Raw) -> Option<Arc<Handle<T>>
 /// # Safety
 /// As [`share`].
 pub(crate) unsafe fn retain<T: Object>(raw: *mut T::Raw) -> bool {
-    if raw.is_null() {
+    // SAFETY: forwarded contract; checks null and the dispatch word.
+    if unsafe { borrow::<T>(raw) }.is_none() {
         return false;
     }
     // SAFETY: per the contract.
@@ -151,7 +153,8 @@ pub(crate) unsafe fn retain<T: Object>(raw: *mut T::Raw) -> bool {
 /// # Safety
 /// As [`share`], and the caller gives up this reference.
 pub(crate) unsafe fn release<T: Object>(raw: *mut T::Raw) -> bool {
-    if raw.is_null() {
+    // SAFETY: forwarded contract; checks null and the dispatch word.
+    if unsafe { borrow::<T>(raw) }.is_none() {
         return false;
     }
     // SAFETY: per the contract, one reference the caller owned.
