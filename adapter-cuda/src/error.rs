@@ -76,12 +76,19 @@ thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Keeps an error's message as this thread's last error.
+/// Keeps an error's message as this thread's last error. A thread being torn down (the
+/// runtime calls in from its pool's threads as they exit) keeps none.
 pub(crate) fn remember(error: &Error) {
-    LAST_ERROR.with(|last| *last.borrow_mut() = error.to_string());
+    let _ = LAST_ERROR.try_with(|last| {
+        if let Ok(mut last) = last.try_borrow_mut() {
+            *last = error.to_string();
+        }
+    });
 }
 
 /// This thread's last error message ("" when none).
 pub(crate) fn last_error() -> String {
-    LAST_ERROR.with(|last| last.borrow().clone())
+    LAST_ERROR
+        .try_with(|last| last.try_borrow().map(|l| l.clone()).unwrap_or_default())
+        .unwrap_or_default()
 }

@@ -79,7 +79,7 @@ pub(crate) unsafe extern "C" fn urAdapterGetLastError(
         }
         let text =
             std::ffi::CString::new(error::last_error().replace('\0', " ")).unwrap_or_default();
-        LAST.with(|last| {
+        LAST.try_with(|last| {
             *last.borrow_mut() = text;
             // SAFETY: non-null outputs; the string lives in this thread's slot until the
             // thread's next call, as UR specifies.
@@ -87,8 +87,8 @@ pub(crate) unsafe extern "C" fn urAdapterGetLastError(
                 *message = last.borrow().as_ptr();
                 *code = 0;
             }
-        });
-        Ok(())
+        })
+        .map_err(|_| Error::code(UR_RESULT_ERROR_UNINITIALIZED))
     })
 }
 
