@@ -983,3 +983,67 @@ impl Drop for Pinned {
         let _ = free(self.context, AllocationKind::Host, self.address);
     }
 }
+
+/// Links PTX images into one cubin with the driver's linker: the cubin, or the linker's log.
+pub(crate) fn link(context: Context, images: &[&[u8]]) -> CudaResult<Result<Vec<u8>, String>> {
+    context.make_current()?;
+    const LOG: usize = 16 * 1024;
+    let mut error_log = vec![0u8; LOG];
+    let mut options = [
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+        sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+    ];
+    let mut values: [*mut c_void; 2] = [error_log.as_mut_ptr().cast(), LOG as *mut c_void];
+    let mut state = ptr::null_mut();
+    // SAFETY: the log buffer outlives the link state (destroyed below); sizes given.
+    check("cuLinkCreate", unsafe {
+        sys::cuLinkCreate_v2(
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+            &mut state,
+        )
+    })?;
+    let log = |log: &[u8]| {
+        let end = log.iter().position(|&b| b == 0).unwrap_or(log.len());
+        String::from_utf8_lossy(&log[..end]).into_owned()
+    };
+    let mut result = Ok(Vec::new());
+    for image in images {
+        let mut ptx = image.to_vec();
+        if ptx.last() != Some(&0) {
+            ptx.push(0);
+        }
+        // SAFETY: a NUL-terminated PTX image of `len` bytes, copied by the linker; no options.
+        let code = unsafe {
+            sys::cuLinkAddData_v2(
+                state,
+                sys::CUjitInputType::CU_JIT_INPUT_PTX,
+                ptx.as_mut_ptr().cast(),
+                ptx.len(),
+                c"program".as_ptr(),
+                0,
+                ptr::null_mut(),
+                ptr::null_mut(),
+            )
+        };
+        if code != sys::CUresult::CUDA_SUCCESS {
+            result = Err(log(&error_log));
+            break;
+        }
+    }
+    if result.is_ok() {
+        let (mut cubin, mut size): (*mut c_void, usize) = (ptr::null_mut(), 0);
+        // SAFETY: the cubin belongs to the link state, copied out before it is destroyed.
+        let code = unsafe { sys::cuLinkComplete(state, &mut cubin, &mut size) };
+        result = if code == sys::CUresult::CUDA_SUCCESS && !cubin.is_null() {
+            // SAFETY: `size` bytes at `cubin`, alive until cuLinkDestroy.
+            Ok(unsafe { std::slice::from_raw_parts(cubin.cast::<u8>(), size) }.to_vec())
+        } else {
+            Err(log(&error_log))
+        };
+    }
+    // SAFETY: created above, destroyed once.
+    unsafe { sys::cuLinkDestroy(state) };
+    Ok(result)
+}

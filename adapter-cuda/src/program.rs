@@ -28,6 +28,8 @@ struct Build {
     module: Option<Arc<cuda::Module>>,
     /// The module's kernel names (asked once: a lookup of a missing name is a CUDA error).
     kernel_names: Vec<String>,
+    /// `urProgramCompile` ran (and no build since).
+    compiled: bool,
     status: ur_program_build_status_t,
     options: String,
     log: String,
@@ -66,6 +68,7 @@ impl Program {
             build: Mutex::new(Build {
                 module: None,
                 kernel_names: Vec::new(),
+                compiled: false,
                 status: UR_PROGRAM_BUILD_STATUS_NONE,
                 options: String::new(),
                 log: String::new(),
@@ -110,6 +113,42 @@ impl Program {
                 ))
             }
         }
+    }
+
+    /// `urProgramCompile`: a PTX image needs no compiling before its link; the options are
+    /// kept for the build that the link makes.
+    pub(crate) fn compile(&self, options: &str) -> UrResult<()> {
+        let mut state = self.state();
+        state.options = options.to_string();
+        state.status = UR_PROGRAM_BUILD_STATUS_SUCCESS;
+        state.compiled = true;
+        Ok(())
+    }
+
+    /// `urProgramLink`: one program is its image built again; several are linked by the
+    /// driver's linker into one cubin, then built.
+    pub(crate) fn link(
+        context: ContextRef,
+        programs: &[ProgramRef],
+        options: &str,
+    ) -> UrResult<ProgramRef> {
+        let first = programs
+            .first()
+            .ok_or_else(|| Error::code(UR_RESULT_ERROR_INVALID_SIZE))?;
+        let device = first.device;
+        if programs.iter().any(|p| !std::ptr::eq(p.device, device)) {
+            return Err(Error::unsupported("linking programs of different devices"));
+        }
+        let image = if programs.len() == 1 {
+            first.image.clone()
+        } else {
+            let images: Vec<&[u8]> = programs.iter().map(|p| p.image.as_slice()).collect();
+            cuda::link(device.context(), &images)?
+                .map_err(|log| Error::with_message(UR_RESULT_ERROR_PROGRAM_LINK_FAILURE, log))?
+        };
+        let program = Program::new(context, device, image)?;
+        program.build(options)?;
+        Ok(program)
     }
 
     fn module(&self) -> UrResult<Arc<cuda::Module>> {
@@ -164,6 +203,8 @@ impl Program {
             UR_PROGRAM_BUILD_INFO_LOG => out.string(&state.log),
             UR_PROGRAM_BUILD_INFO_BINARY_TYPE => out.u32(if state.module.is_some() {
                 UR_PROGRAM_BINARY_TYPE_EXECUTABLE
+            } else if state.compiled {
+                UR_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
             } else {
                 UR_PROGRAM_BINARY_TYPE_NONE
             }),

@@ -652,3 +652,99 @@ pub(super) unsafe fn arguments(
         })
         .collect()
 }
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn urKernelGetSuggestedLocalWorkSizeWithArgs(
+    kernel: ur_kernel_handle_t,
+    queue: ur_queue_handle_t,
+    work_dim: u32,
+    offset: *const usize,
+    global: *const usize,
+    _arg_count: u32,
+    _args: *const ur_exp_kernel_arg_properties_t,
+    out: *mut usize,
+) -> ur_result_t {
+    // The arguments change nothing here: local memory does not limit the block size chosen.
+    // SAFETY: forwarded per UR.
+    unsafe { urKernelGetSuggestedLocalWorkSize(kernel, queue, work_dim, offset, global, out) }
+}
+
+pub(crate) unsafe extern "C" fn urProgramCompile(
+    _context: ur_context_handle_t,
+    program: ur_program_handle_t,
+    options: *const c_char,
+) -> ur_result_t {
+    // SAFETY: handle and string per UR.
+    guard("urProgramCompile", || unsafe {
+        object::<Program>(program)?.compile(string(options)?)
+    })
+}
+
+pub(crate) unsafe extern "C" fn urProgramCompileExp(
+    program: ur_program_handle_t,
+    _count: u32,
+    _devices: *mut ur_device_handle_t,
+    _flags: ur_exp_program_flags_t,
+    options: *const c_char,
+) -> ur_result_t {
+    // SAFETY: handle and string per UR.
+    guard("urProgramCompileExp", || unsafe {
+        object::<Program>(program)?.compile(string(options)?)
+    })
+}
+
+/// The programs of a link.
+///
+/// # Safety
+/// `programs` points to `count` program handles.
+unsafe fn programs(
+    count: u32,
+    programs: *const ur_program_handle_t,
+) -> UrResult<Vec<Arc<Handle<Program>>>> {
+    if programs.is_null() || count == 0 {
+        return Err(null());
+    }
+    // SAFETY: per the contract.
+    let raw = unsafe { std::slice::from_raw_parts(programs, count as usize) };
+    // SAFETY: program handles per the contract.
+    raw.iter()
+        .map(|&p| unsafe { shared::<Program>(p) })
+        .collect()
+}
+
+pub(crate) unsafe extern "C" fn urProgramLink(
+    context: ur_context_handle_t,
+    count: u32,
+    inputs: *const ur_program_handle_t,
+    options: *const c_char,
+    out: *mut ur_program_handle_t,
+) -> ur_result_t {
+    guard("urProgramLink", || {
+        // SAFETY: handles and string per UR.
+        let (context, inputs, options) = unsafe {
+            (
+                shared::<Context>(context)?,
+                programs(count, inputs)?,
+                string(options)?,
+            )
+        };
+        let linked = Program::link(context, &inputs, options)?;
+        // SAFETY: an output handle per UR.
+        unsafe { put::<Program>(out, linked) }
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn urProgramLinkExp(
+    context: ur_context_handle_t,
+    _device_count: u32,
+    _devices: *mut ur_device_handle_t,
+    _flags: ur_exp_program_flags_t,
+    count: u32,
+    inputs: *const ur_program_handle_t,
+    options: *const c_char,
+    out: *mut ur_program_handle_t,
+) -> ur_result_t {
+    // SAFETY: forwarded per UR.
+    unsafe { urProgramLink(context, count, inputs, options, out) }
+}
