@@ -85,6 +85,11 @@ def main():
         base_env["ONEAPI_DEVICE_SELECTOR"] = selector
     else:
         base_env.pop("ONEAPI_DEVICE_SELECTOR", None)
+    # AddressSanitizer's reports name functions and lines through llvm-symbolizer where there is
+    # one, else (the GPU machine has no LLVM) through binutils' addr2line.
+    asan = base_env.get("ASAN_OPTIONS", "")
+    if "allow_addr2line" not in asan:
+        base_env["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "allow_addr2line=1"
     adapter = os.path.isfile(os.path.join(lib, "libur_adapter_cuda.so.0"))
     print("run: %d entries, %d at once, selector %s, CUDA adapter %s" % (
         len(entries), options.jobs, selector or "(unset)", "packed" if adapter else "MISSING"), flush=True)
@@ -129,8 +134,17 @@ def main():
         codes = list(pool.map(run, entries))
     nonzero = sum(1 for rc in codes if rc != 0)
     timed_out = sum(1 for rc in codes if rc == 124)
-    print("run: %d ran, %d non-zero exit (%d timed out; some entries expect a non-zero exit); results in %s"
-          % (len(codes), nonzero, timed_out, results))
+    summary = "run: %d ran, %d non-zero exit (%d timed out; some entries expect a non-zero exit)" % (
+        len(codes), nonzero, timed_out)
+    print(summary + "; results in " + results)
+    with open(os.path.join(out, "summary.txt"), "w") as f:
+        f.write(summary + "\n")
+    if shutil.which("nvidia-smi"):
+        # Which GPU and driver the results come from.
+        with open(os.path.join(out, "device.txt"), "w") as f:
+            subprocess.run(["nvidia-smi", "-L"], stdout=f, stderr=subprocess.STDOUT, timeout=30)
+            subprocess.run(["nvidia-smi", "--query-gpu=driver_version,compute_cap", "--format=csv"],
+                           stdout=f, stderr=subprocess.STDOUT, timeout=30)
     return 0
 
 
