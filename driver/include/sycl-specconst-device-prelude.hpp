@@ -881,16 +881,18 @@ __SCC_CAST_TO(Private, opencl_private)
 // builtins __builtin_intel_sycl_alloca(_with_align), which stock clang lacks (and refuses to
 // alias). Here the headers' alias attribute is dropped and both templates are defined before
 // the headers declare them: each call reaches the device IR as a call of the declared-only
-// __sycl_specconst::private_array(ID, &spec id, element size, alignment), which sycl-clang++
-// rewrites into DPC++'s llvm.sycl.alloca form (offload::private_arrays::lower_private_arrays); the
-// spec-constant lowering then makes it a private array of the spec constant's length.
+// __sycl_specconst::private_array(ID, &spec id, &kernel handler, element size, alignment),
+// which sycl-clang++ rewrites into DPC++'s llvm.sycl.alloca form
+// (offload::private_arrays::lower_private_arrays); the spec-constant lowering then makes it a
+// private array of the spec constant's length (read from the handler's spec-constant buffer in
+// an emulated NVPTX image).
 #if __has_include(<sycl/detail/defines.hpp>)
 #include <sycl/detail/defines.hpp>
 #undef __SYCL_BUILTIN_ALIAS
 #define __SYCL_BUILTIN_ALIAS(builtin)
 namespace __sycl_specconst {
-void *private_array(const char *symbolic_id, const void *spec_id, unsigned long element_size,
-                    unsigned long alignment) noexcept;
+void *private_array(const char *symbolic_id, const void *spec_id, const void *handler,
+                    unsigned long element_size, unsigned long alignment) noexcept;
 }
 namespace sycl {
 inline namespace _V1 {
@@ -907,14 +909,14 @@ namespace ext::oneapi::experimental {
 template <typename ElementType, decltype(sizeof(0)) Alignment, auto &SizeSpecName,
           access::decorated DecorateAddress>
 multi_ptr<ElementType, static_cast<access::address_space>(0), DecorateAddress>
-aligned_private_alloca(kernel_handler &) {
+aligned_private_alloca(kernel_handler &kh) {
   static_assert(Alignment > 0 && (Alignment & (Alignment - 1)) == 0,
                 "aligned_private_alloca: the alignment must be a power of two");
   using result = multi_ptr<ElementType, static_cast<access::address_space>(0), DecorateAddress>;
   using decorated = typename multi_ptr<ElementType, static_cast<access::address_space>(0),
                                        static_cast<access::decorated>(1)>::pointer;
   void *array = ::__sycl_specconst::private_array(
-      __builtin_sycl_unique_stable_id(SizeSpecName), &SizeSpecName, sizeof(ElementType),
+      __builtin_sycl_unique_stable_id(SizeSpecName), &SizeSpecName, &kh, sizeof(ElementType),
       Alignment < alignof(ElementType) ? alignof(ElementType) : Alignment);
   return result((decorated)array);
 }

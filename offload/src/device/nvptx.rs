@@ -20,7 +20,7 @@ use crate::device_link;
 use crate::images::{self, Split};
 use crate::ir_text;
 use crate::llvm::{CodeGenLevel, Context, Function, GlobalId, Module, TargetMachine, ValueKind};
-use crate::lower::{self, Mode};
+use crate::lower;
 use crate::prop::{self, PropValue, PropertySets};
 use crate::spec_id_declarations::Declarations;
 
@@ -360,7 +360,7 @@ fn shared_address_space() -> u32 {
 
 /// Lowers one image's spec constants (emulated) and returns its property sets.
 fn lower_image(module: &mut Module<'_>, target: &NvptxTarget) -> Result<PropertySets, DeviceError> {
-    lower::lower(module, Mode::Emulation)?;
+    lower::lower_for_nvptx(module)?;
     module
         .verify()
         .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;

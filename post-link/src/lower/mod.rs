@@ -150,24 +150,43 @@ pub struct LowerReport {
     pub spec_constants: Vec<SpecConstReport>,
 }
 
+/// Where an emulated image's private array (`llvm.sycl.alloca`) takes its length from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AllocaLengths {
+    /// DPC++'s `sycl-post-link`: SPIR targets keep the call, others get the default length.
+    AsDpcpp,
+    /// A SPIR-V image for Intel's runtime, which sets emulated spec constants natively too.
+    Native,
+    /// Read from the spec-constant buffer like every other emulated read: a private array of
+    /// run-time length (an NVPTX image, where the runtime sets no native value).
+    Buffer,
+}
+
 /// Runs the pass over `module`, as DPC++'s `sycl-post-link` does.
 pub fn lower(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
-    lower_with(module, mode, false)
+    lower_with(module, mode, AllocaLengths::AsDpcpp)
 }
 
 /// Runs the pass over a SPIR-V image for Intel's runtime, which sets emulated spec constants
 /// natively too (`offload::device`): in emulation, `llvm.sycl.alloca` lengths are read
 /// natively, with the numeric ID the constant gets in the buffer layout.
 pub fn lower_for_runtime(module: &mut Module<'_>, mode: Mode) -> Result<LowerReport, LowerError> {
-    lower_with(module, mode, true)
+    lower_with(module, mode, AllocaLengths::Native)
+}
+
+/// Runs the pass over an NVPTX image (always emulated): a private array's length is read
+/// from the spec-constant buffer, so it has the value the program set (DPC++ gives such
+/// arrays their default length, and a program that set another one writes past them).
+pub fn lower_for_nvptx(module: &mut Module<'_>) -> Result<LowerReport, LowerError> {
+    lower_with(module, Mode::Emulation, AllocaLengths::Buffer)
 }
 
 fn lower_with(
     module: &mut Module<'_>,
     mode: Mode,
-    native_alloca_lengths: bool,
+    alloca_lengths: AllocaLengths,
 ) -> Result<LowerReport, LowerError> {
-    let (report, dead) = lower_in_place(module, mode, native_alloca_lengths)?;
+    let (report, dead) = lower_in_place(module, mode, alloca_lengths)?;
     module.delete_unused(&dead);
     Ok(report)
 }
@@ -176,7 +195,7 @@ fn lower_with(
 fn lower_in_place(
     module: &Module<'_>,
     mode: Mode,
-    native_alloca_lengths: bool,
+    alloca_lengths: AllocaLengths,
 ) -> Result<(LowerReport, Vec<GlobalId>), LowerError> {
     let (sites, ids) = collect_sites(module)?;
     let mut st = State::new(module, &ids);
@@ -187,11 +206,15 @@ fn lower_in_place(
     let sites: Vec<Site<'_>> = sites
         .into_iter()
         .filter(|s| {
-            !(s.alloca.is_some() && mode == Mode::Emulation && st.spir && !native_alloca_lengths)
+            !(s.alloca.is_some()
+                && mode == Mode::Emulation
+                && st.spir
+                && alloca_lengths == AllocaLengths::AsDpcpp)
         })
         .collect();
     for site in &sites {
-        rewrite(&mut st, site, mode, &builder).map_err(|reason| site_error(site, &ids, reason))?;
+        rewrite(&mut st, site, mode, alloca_lengths, &builder)
+            .map_err(|reason| site_error(site, &ids, reason))?;
     }
     let modified = !sites.is_empty();
     let dead = cleanup(module, &sites);
@@ -214,13 +237,17 @@ fn rewrite<'c>(
     st: &mut State<'c>,
     site: &Site<'c>,
     mode: Mode,
+    alloca_lengths: AllocaLengths,
     builder: &Builder<'c>,
 ) -> Result<(), String> {
     if !builder.position_before(*site.call) {
         return Err("internal: the getter call is no longer in the module".into());
     }
     let emulated_alloca = site.alloca.is_some() && mode == Mode::Emulation;
-    let plan = if emulated_alloca && st.spir {
+    let plan = if emulated_alloca && alloca_lengths == AllocaLengths::Buffer {
+        // A load from the buffer: `replace_call` makes the array of that run-time length.
+        st.emulation(site)
+    } else if emulated_alloca && st.spir {
         // Kept only for the runtime (`lower_for_runtime`).
         st.emulated_alloca_length(site)
     } else if emulated_alloca {
