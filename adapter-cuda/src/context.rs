@@ -94,7 +94,11 @@ impl Context {
             )
         })?;
         let owner = allocation.device.unwrap_or_else(|| self.first_device());
-        Ok(cuda::free(owner.context(), allocation.kind, address)?)
+        Ok(cuda::unless_torn_down(cuda::free(
+            owner.context(),
+            allocation.kind,
+            address,
+        ))?)
     }
 
     /// The allocation that holds `address`, if this context made it.

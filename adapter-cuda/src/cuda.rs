@@ -30,6 +30,11 @@ impl CudaError {
     pub(crate) fn is_out_of_memory(&self) -> bool {
         self.code == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY
     }
+    /// The driver is gone: a process's exit ran CUDA's own teardown first. Frees and waits
+    /// then have nothing left to do.
+    pub(crate) fn is_deinitialized(&self) -> bool {
+        self.code == sys::CUresult::CUDA_ERROR_DEINITIALIZED
+    }
     pub(crate) fn is_not_found(&self) -> bool {
         self.code == sys::CUresult::CUDA_ERROR_NOT_FOUND
     }
@@ -73,6 +78,15 @@ impl fmt::Display for CudaError {
 }
 
 pub(crate) type CudaResult<T> = Result<T, CudaError>;
+
+/// A free or wait during a process's exit, after CUDA's teardown: done (the driver took
+/// everything with it).
+pub(crate) fn unless_torn_down(result: CudaResult<()>) -> CudaResult<()> {
+    match result {
+        Err(error) if error.is_deinitialized() => Ok(()),
+        other => other,
+    }
+}
 
 fn check(call: &'static str, code: sys::CUresult) -> CudaResult<()> {
     if code == sys::CUresult::CUDA_SUCCESS {

@@ -127,7 +127,7 @@ impl Queue {
     }
 
     pub(crate) fn finish(&self) -> UrResult<()> {
-        Ok(self.stream.synchronize()?)
+        Ok(cuda::unless_torn_down(self.stream.synchronize())?)
     }
 
     pub(crate) fn info(
@@ -170,7 +170,7 @@ impl std::fmt::Debug for Event {
 
 impl Event {
     pub(crate) fn wait(&self) -> UrResult<()> {
-        Ok(self.done.synchronize()?)
+        Ok(cuda::unless_torn_down(self.done.synchronize())?)
     }
 
     fn status(&self) -> UrResult<ur_event_status_t> {
