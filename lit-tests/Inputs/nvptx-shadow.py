@@ -6,7 +6,8 @@ object, a program or a shared library (no -E, -S, -fsyntax-only, -fsycl-device-o
 source is compiled once more with the same options for -fsycl-targets=nvptx64-nvidia-cuda as
 `-fsycl-device-only -S`: the TU's PTX as a link of it alone registers it (wrappers, libdevice,
 emulated spec constants, code generation; other TUs' SYCL_EXTERNAL functions left declared),
-into a scratch file, which NVIDIA's ptxas then assembles (relocatable, `-c`) for sm_50 (the default target it names) and sm_90 (the H100). Any failure fails the
+into a scratch file, which NVIDIA's ptxas then assembles (relocatable, `-c`) for sm_50 (the default target it names) and sm_90 (the H100); a source sm_50 cannot have (private_alloca:
+sycl-clang++ says "needs sm_52 or later") is built and assembled for sm_90 only. Any failure fails the
 test. So every execution test's sources are also built for NVIDIA GPUs, while the CPU results
 stay those of the test's own build; the device-only compile skips the host compile the test's
 own build has just run. A source whose shadow succeeded is remembered by a key of the driver
@@ -28,6 +29,8 @@ DROPPED_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "-L", "-l", "-T", "-z", "-Xlink
 KEPT_WITH_VALUE = {"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-D", "-U",
                    "-x", "-Xclang", "-Xsycl-target-frontend"}
 PTXAS_ARCHES = ("sm_50", "sm_90")
+# sycl-clang++'s refusal of a source that sm_50 cannot run (offload's dynamic_alloca_feature).
+SM52_ONLY = b"needs sm_52 or later"
 # The first line of `sycl-clang++ -fsycl -E` output (driver/src/preprocess.rs), which holds
 # the spir64 device view only: not compiled for nvptx64.
 PREPROCESSED = b"// Preprocessed by sycl-clang++ -fsycl -E: the host view, then the device view.\n"
@@ -100,10 +103,16 @@ def shadow(stamp_dir, ptxas, driver, options, source):
     command = [driver] + options + ["-fsycl-targets=nvptx64-nvidia-cuda", "-fsycl-device-only",
                                     "-S", source, "-o", ptx]
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    arches = PTXAS_ARCHES
+    if run.returncode != 0 and SM52_ONLY in run.stdout:
+        # private_alloca needs sm_52 (sycl-clang++ says so for sm_50): the H100's build only.
+        command[command.index("-fsycl-targets=nvptx64-nvidia-cuda")] = "-fsycl-targets=nvidia_gpu_sm_90"
+        run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        arches = ("sm_90",)
     if run.returncode != 0:
         return run.stdout.decode(errors="replace") + "nvptx-shadow: error: %s failed\n" % " ".join(command)
     try:
-        for arch in PTXAS_ARCHES:
+        for arch in arches:
             # -c: relocatable code, as a TU's PTX may call SYCL_EXTERNAL functions of others.
             check = subprocess.run([ptxas, "-c", "-arch=" + arch, ptx, "-o", stamp + ".cubin"],
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -2,7 +2,8 @@
 // sets no native spec-constant value for PTX, so a private array's length is read from the
 // kernel handler's spec-constant buffer (the kernel's last parameter) and the array has that
 // run-time length (PTX `alloca`), not the default length, which a program that set a longer
-// one would write past. Dynamic alloca needs PTX 7.3 and sm_52: for sm_50 the link says so.
+// one would write past. Dynamic alloca needs PTX 7.3 and sm_52: sm_60's image is PTX 7.3 (its
+// own version is 6.3), and for sm_50 the link says what to do.
 // REQUIRES: intel-sycl-headers, ptxas
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -std=c++17 -w -save-temps %s -o sm90
@@ -14,7 +15,12 @@
 // CHECK: ld.global.b32 [[LENGTH:%r[0-9]+]], [[[BUFFER]]];
 // CHECK: alloca.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 64;
 // RUN: not %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_50 -std=c++17 -w %s -o sm50 2>&1 | FileCheck %s --check-prefix=SM50
-// SM50: error: device code: PTX emission failed: {{.*}}Support for dynamic alloca introduced in PTX ISA version 7.3 and requires target sm_52
+// SM50: error: device code: private_alloca on nvptx64 needs sm_52 or later (an array of run-time length is a PTX alloca); this link is for sm_50: name a newer architecture, e.g. -fsycl-targets=nvidia_gpu_sm_90
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_60 -std=c++17 -w -save-temps %s -o sm60
+// RUN: FileCheck %s --check-prefix=SM60 < sm60.sycl/device.ptx
+// SM60: .version 7.3
+// SM60: .target sm_60
+// SM60: alloca.u64
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/experimental/alloca.hpp>
 

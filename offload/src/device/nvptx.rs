@@ -100,12 +100,22 @@ pub(super) fn build_images(
     )
     .map_err(DeviceError::Llvm)?;
     let mut lowered = Vec::with_capacity(modules.len());
+    let mut private_arrays = false;
     for mut module in modules {
+        private_arrays |= has_private_arrays(&module);
         match lower_image(&mut module, target) {
             Ok(sets) => lowered.push((module, sets)),
             Err(error) => return Err(declarations.locate(&module, error)),
         }
     }
+    // A private array of run-time length is a PTX `alloca`: PTX 7.3 and sm_52 at least.
+    let machine = match dynamic_alloca_feature(target, private_arrays)? {
+        Some(feature) => {
+            TargetMachine::for_cpu(NVPTX_TRIPLE, &target.arch, &feature, CodeGenLevel::Default)
+                .map_err(DeviceError::Llvm)?
+        }
+        None => machine,
+    };
     lap("NVPTX spec-constant lowering");
     // After the property sets, as DPC++ links libdevice after its post-link step: an image's
     // requirements are its own code's (libdevice's sinf has a double-precision slow path,
@@ -356,6 +366,47 @@ fn define_global_offset(module: &mut Module<'_>) -> Result<(), DeviceError> {
 /// NVPTX's shared address space (`model::kernel_abi::Target::Nvptx64`'s local memory).
 fn shared_address_space() -> u32 {
     model::kernel_abi::Target::Nvptx64.address_space(model::kernel_abi::Memory::Local)
+}
+
+/// Whether the image makes `sycl_ext_oneapi_private_alloca` arrays (`llvm.sycl.alloca` calls,
+/// which the lowering makes run-time-length allocas).
+fn has_private_arrays(module: &Module<'_>) -> bool {
+    module
+        .functions()
+        .iter()
+        .any(|f| f.name().starts_with("llvm.sycl.alloca") && !f.direct_calls().is_empty())
+}
+
+/// The PTX feature code generation needs when the images have private arrays of run-time
+/// length: PTX 7.3 at least (`None`: the target's own). sm_50 has no dynamic `alloca`.
+fn dynamic_alloca_feature(
+    target: &NvptxTarget,
+    private_arrays: bool,
+) -> Result<Option<String>, DeviceError> {
+    const LEAST_PTX: u32 = 73;
+    if !private_arrays {
+        return Ok(None);
+    }
+    let sm: u32 = target
+        .arch
+        .trim_start_matches("sm_")
+        .trim_end_matches('a')
+        .parse()
+        .unwrap_or(0);
+    if sm < 52 {
+        return Err(DeviceError::Llvm(format!(
+            "private_alloca on nvptx64 needs sm_52 or later (an array of run-time length is a PTX \
+             alloca); this link is for {}: name a newer architecture, e.g. \
+             -fsycl-targets=nvidia_gpu_sm_90",
+            target.arch
+        )));
+    }
+    let ptx: u32 = target
+        .ptx_feature
+        .trim_start_matches("+ptx")
+        .parse()
+        .unwrap_or(0);
+    Ok((ptx < LEAST_PTX).then(|| format!("+ptx{LEAST_PTX}")))
 }
 
 /// Lowers one image's spec constants (emulated) and returns its property sets.

@@ -303,3 +303,30 @@ fn the_same_inputs_give_the_same_bytes() {
     assert_eq!(a[0].code, b[0].code);
     assert_eq!(a[0].property_sets.write(), b[0].property_sets.write());
 }
+
+#[test]
+fn private_arrays_need_ptx_7_3_and_sm_52() {
+    let target = |arch: &str, ptx: &str| NvptxTarget {
+        arch: arch.into(),
+        ptx_feature: ptx.into(),
+        libdevice: PathBuf::new(),
+        explicit_arch: true,
+    };
+    assert_eq!(
+        dynamic_alloca_feature(&target("sm_60", "+ptx63"), false).expect("no arrays"),
+        None
+    );
+    assert_eq!(
+        dynamic_alloca_feature(&target("sm_60", "+ptx63"), true).expect("sm_60"),
+        Some("+ptx73".to_string())
+    );
+    assert_eq!(
+        dynamic_alloca_feature(&target("sm_90a", "+ptx80"), true).expect("sm_90a"),
+        None
+    );
+    let refused = dynamic_alloca_feature(&target("sm_50", "+ptx63"), true).expect_err("sm_50");
+    assert!(
+        refused.to_string().contains("needs sm_52 or later"),
+        "{refused}"
+    );
+}
