@@ -39,7 +39,7 @@ struct Mapping {
     size: usize,
     write_back: bool,
     /// Where the data went when the buffer has no host memory of its caller.
-    _staging: Option<Pinned>,
+    staging: Option<Pinned>,
 }
 
 impl std::fmt::Debug for Mem {
@@ -309,7 +309,7 @@ impl Mem {
             offset,
             size,
             write_back,
-            _staging: staging,
+            staging,
         });
         let event = finish(
             queue,
@@ -343,7 +343,7 @@ impl Mem {
         };
         let started = queue.begin(waits)?;
         if mapping.write_back {
-            let span = match &mapping._staging {
+            let span = match &mapping.staging {
                 Some(pinned) => pinned.span(),
                 None => self
                     .storage

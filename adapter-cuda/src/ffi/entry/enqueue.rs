@@ -87,14 +87,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferRead(
 ) -> ur_result_t {
     guard("urEnqueueMemBufferRead", || {
         // SAFETY: per UR; `dst` holds `size` bytes until the read completes.
-        let (queue, waits, buffer, dst) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-                host(dst, size)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (buffer, dst) = unsafe { (object::<Mem>(buffer)?, host(dst, size)?) };
         let done = buffer.read(&queue, blocking, offset, dst, &waits, !event.is_null())?;
         // SAFETY: the event output per UR.
         unsafe { put_event(event, done) };
@@ -116,14 +111,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferWrite(
 ) -> ur_result_t {
     guard("urEnqueueMemBufferWrite", || {
         // SAFETY: per UR; `src` holds `size` bytes until the write completes.
-        let (queue, waits, buffer, src) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-                host(src, size)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (buffer, src) = unsafe { (object::<Mem>(buffer)?, host(src, size)?) };
         let done = buffer.write(&queue, blocking, offset, src, &waits, !event.is_null())?;
         // SAFETY: the event output per UR.
         unsafe { put_event(event, done) };
@@ -186,13 +176,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferReadRect(
     guard("urEnqueueMemBufferReadRect", || {
         let region = region3(region);
         // SAFETY: per UR.
-        let (queue, waits, buffer) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let buffer = unsafe { object::<Mem>(buffer)? };
         let src = buffer.rect_side(
             offset3(buffer_origin),
             region,
@@ -245,13 +231,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferWriteRect(
     guard("urEnqueueMemBufferWriteRect", || {
         let region = region3(region);
         // SAFETY: per UR.
-        let (queue, waits, buffer) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let buffer = unsafe { object::<Mem>(buffer)? };
         let dst = buffer.rect_side(
             offset3(buffer_origin),
             region,
@@ -298,14 +280,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferCopy(
 ) -> ur_result_t {
     guard("urEnqueueMemBufferCopy", || {
         // SAFETY: per UR.
-        let (queue, waits, src, dst) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(src)?,
-                object::<Mem>(dst)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (src, dst) = unsafe { (object::<Mem>(src)?, object::<Mem>(dst)?) };
         let done = src.copy_to(
             &queue,
             dst,
@@ -340,14 +317,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferCopyRect(
     guard("urEnqueueMemBufferCopyRect", || {
         let region = region3(region);
         // SAFETY: per UR.
-        let (queue, waits, src, dst) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(src)?,
-                object::<Mem>(dst)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (src, dst) = unsafe { (object::<Mem>(src)?, object::<Mem>(dst)?) };
         let src = src.rect_side(offset3(src_origin), region, src_row_pitch, src_slice_pitch)?;
         let dst = dst.rect_side(offset3(dst_origin), region, dst_row_pitch, dst_slice_pitch)?;
         let done = Mem::copy_rect(
@@ -392,14 +364,10 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferFill(
 ) -> ur_result_t {
     guard("urEnqueueMemBufferFill", || {
         // SAFETY: per UR.
-        let (queue, waits, buffer, pattern) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-                pattern(pattern_ptr, pattern_size)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (buffer, pattern) =
+            unsafe { (object::<Mem>(buffer)?, pattern(pattern_ptr, pattern_size)?) };
         let done = buffer.fill(&queue, pattern, offset, size, &waits, !event.is_null())?;
         // SAFETY: the event output per UR.
         unsafe { put_event(event, done) };
@@ -425,13 +393,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferMap(
             return Err(null());
         }
         // SAFETY: per UR.
-        let (queue, waits, buffer) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(buffer)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let buffer = unsafe { object::<Mem>(buffer)? };
         let (address, done) = buffer.map(
             &queue,
             blocking,
@@ -460,13 +424,9 @@ pub(crate) unsafe extern "C" fn urEnqueueMemUnmap(
 ) -> ur_result_t {
     guard("urEnqueueMemUnmap", || {
         // SAFETY: per UR.
-        let (queue, waits, mem) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                object::<Mem>(mem)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let mem = unsafe { object::<Mem>(mem)? };
         let done = mem.unmap(&queue, mapped as usize, &waits, !event.is_null())?;
         // SAFETY: the event output per UR.
         unsafe { put_event(event, done) };
@@ -523,13 +483,9 @@ pub(crate) unsafe extern "C" fn urEnqueueUSMFill(
             return Err(null());
         }
         // SAFETY: per UR.
-        let (queue, waits, pattern) = unsafe {
-            (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
-                pattern(pattern_ptr, pattern_size)?,
-            )
-        };
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let pattern = unsafe { pattern(pattern_ptr, pattern_size)? };
         let done = memory::usm_fill(
             &queue,
             dst as usize as u64,
@@ -609,10 +565,10 @@ pub(crate) unsafe extern "C" fn urEnqueueKernelLaunchWithArgsExp(
 ) -> ur_result_t {
     guard("urEnqueueKernelLaunchWithArgsExp", || {
         // SAFETY: per UR: handles, `work_dim` sizes each, `arg_count` arguments.
-        let (queue, waits, kernel, offset, global, local, arguments) = unsafe {
+        let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
+        // SAFETY: as above.
+        let (kernel, offset, global, local, arguments) = unsafe {
             (
-                enqueue(queue, count, waits)?.0,
-                wait_list(count, waits)?,
                 object::<Kernel>(kernel)?,
                 sizes3(work_dim, offset)?,
                 sizes3(work_dim, global)?.ok_or_else(null)?,
