@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use serde::{Serialize, Serializer};
 
 pub mod kernel_abi;
+pub mod specialisation;
 
 use kernel_abi::KernelLayout;
 
