@@ -31,7 +31,11 @@ pub(crate) fn device_command(
                 .arg("-nocudalib")
                 .args(["-Xclang", "-target-cpu", "-Xclang", arch.name])
                 .args(["-Xclang", "-target-feature", "-Xclang"])
-                .arg(format!("+{}", arch.ptx));
+                .arg(format!("+{}", arch.ptx))
+                // No runtime unrolling yet: a loop whose trip count is a spec constant stays
+                // one loop, which the CUDA adapter unrolls fully once it knows the value
+                // (issue 32); the link's optimisation unrolls the emulated PTX's as before.
+                .args(["-mllvm", "-unroll-runtime=false"]);
         }
     }
     // From its installed place (not a copy): `-E` output and depfiles name it stably. This

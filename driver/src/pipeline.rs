@@ -297,14 +297,16 @@ fn targets_spelling(cl: &CommandLine) -> String {
     names.join(",")
 }
 
-/// What the NVPTX link needs to know of `arch`; an error when libdevice is missing.
-fn nvptx_target(tc: &Toolchain, arch: NvptxArch) -> Result<device::NvptxTarget> {
+/// What the NVPTX link needs to know of `arch`; an error when libdevice is missing. With
+/// `specialise` (native spec constants), images carry their bitcode for the CUDA adapter.
+fn nvptx_target(tc: &Toolchain, arch: NvptxArch, specialise: bool) -> Result<device::NvptxTarget> {
     tc.check_libdevice()?;
     Ok(device::NvptxTarget {
         arch: arch.name.to_string(),
         ptx_feature: format!("+{}", arch.ptx),
         libdevice: tc.libdevice.clone(),
         explicit_arch: arch.explicit,
+        specialise,
     })
 }
 
@@ -316,7 +318,7 @@ pub(crate) fn ptx_of_device_code(
     name: &str,
     bitcode: Vec<u8>,
 ) -> Result<Vec<u8>> {
-    device::ptx_of_unit(name.to_string(), bitcode, &nvptx_target(tc, arch)?)
+    device::ptx_of_unit(name.to_string(), bitcode, &nvptx_target(tc, arch, false)?)
         .map_err(device_link_failure)
 }
 
@@ -349,7 +351,11 @@ fn register_device_images(
         return Ok(false);
     }
     let nvptx = match cl.sycl_targets.nvptx {
-        Some(arch) => Some(nvptx_target(tc, arch)?),
+        Some(arch) => Some(nvptx_target(
+            tc,
+            arch,
+            cl.spec_constants == SpecConstMode::Native,
+        )?),
         None => None,
     };
     let targets = device::Targets {
@@ -428,12 +434,15 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
             (device::ImageFormat::Native, device::ImageTarget::Nvptx64) => "ptx",
             (device::ImageFormat::Native, _) => "bin",
         };
-        // PTX is text: the NUL the runtime's copy ends with stays out of the file.
-        let code = match image.target {
-            device::ImageTarget::Nvptx64 => image.code.strip_suffix(b"\0").unwrap_or(&image.code),
-            _ => &image.code,
-        };
-        write_file(&scratch.path(format!("{stem}.{extension}")), code)?;
+        // PTX is text: the NUL the runtime's copy ends with, and the bitcode after it, stay
+        // out of the file; the image as registered is `.nvptx-image` (`sycl-specialise`'s).
+        write_file(
+            &scratch.path(format!("{stem}.{extension}")),
+            image.ptx_text().unwrap_or(&image.code),
+        )?;
+        if image.is_specialisable() {
+            write_file(&scratch.path(format!("{stem}.nvptx-image")), &image.code)?;
+        }
         write_file(
             &scratch.path(format!("{stem}.prop")),
             image.property_sets.write().as_bytes(),
@@ -443,7 +452,8 @@ fn save_images(scratch: &Scratch, images: &[device::DeviceImage]) -> Result<()> 
 }
 
 /// What the link's `-###` line says about lowering: the SPIR-V image's mode (alone when that
-/// is the only target), `emulation` for the CPU image built ahead of time and for PTX.
+/// is the only target), `emulation` for the CPU image built ahead of time, and for PTX
+/// `specialised at launch` (native) or `emulation`.
 fn lowering_plan(cl: &CommandLine) -> String {
     let targets = &cl.sycl_targets;
     if !targets.cpu_ahead_of_time && targets.nvptx.is_none() {
@@ -457,7 +467,13 @@ fn lowering_plan(cl: &CommandLine) -> String {
         plans.push("spir64_x86_64: emulation, then the CPU device's binary".to_string());
     }
     if let Some(arch) = targets.nvptx {
-        plans.push(format!("nvptx64: emulation, PTX for {}", arch.name));
+        // Native: the emulated PTX carries its bitcode for the CUDA adapter to specialise at
+        // launch, beside a default-values twin.
+        let how = match cl.spec_constants {
+            SpecConstMode::Native => "specialised at launch",
+            SpecConstMode::Emulation => "emulation",
+        };
+        plans.push(format!("nvptx64: {how}, PTX for {}", arch.name));
     }
     plans.join("; ")
 }
@@ -479,7 +495,7 @@ fn check_ptx_with_ptxas(
         .enumerate()
         .filter(|(_, i)| i.target == device::ImageTarget::Nvptx64)
     {
-        let text = image.code.strip_suffix(b"\0").unwrap_or(&image.code);
+        let text = image.ptx_text().unwrap_or(&image.code);
         let ptx = scratch.path(format!("ptxas-image{n}.s"));
         write_file(&ptx, text)?;
         // For the link's architecture, and for the team's GPU, as the CUDA driver would.

@@ -23,7 +23,7 @@
 // says so.)
 // RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation both.o -o spir-only
 // RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda -### both.o -o gpu 2>&1 | FileCheck %s --check-prefix=LINK-PLAN
-// LINK-PLAN: device link, spec-constant lowering (nvptx64: emulation, PTX for sm_50), PTX, registration
+// LINK-PLAN: device link, spec-constant lowering (nvptx64: specialised at launch, PTX for sm_50), PTX, registration
 // RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvptx64-nvidia-cuda both.o -o gpu
 //
 // As for spir64: archives, shared libraries, split images (one PTX image per kernel),

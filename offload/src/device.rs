@@ -817,6 +817,10 @@ impl Wrapper<'_> {
     }
 }
 
+/// The spec-constant buffer's parameter: how `device/nvptx.rs` finds it in the linked,
+/// optimised module (the wrapper's parameter names survive the link).
+pub(crate) const SPEC_CONSTANTS_PARAMETER: &str = "spec_constants";
+
 /// The name of argument `n`'s parameter of role `role` (the spec-constant buffer's has no
 /// argument): `a<n>` for its value, pointer or memory, `a<n>.access`, `.memory`, `.offset`
 /// for an accessor's ranges, `a<n>.output`, `.offsets`, `.flush` (and their ranges) and
@@ -840,7 +844,7 @@ fn parameter_name(n: usize, role: Role) -> String {
             format!("a{n}.{buffer}{}", range(part))
         }
         Role::StreamFlushSize => format!("a{n}.flush_size"),
-        Role::SpecConstantsBuffer => "spec_constants".to_string(),
+        Role::SpecConstantsBuffer => SPEC_CONSTANTS_PARAMETER.to_string(),
     }
 }
 
@@ -1233,6 +1237,30 @@ pub struct DeviceImage {
     pub kernels: Vec<String>,
 }
 
+impl DeviceImage {
+    /// An `nvptx64` image's PTX text: its code without the NUL ending it and without the
+    /// specialisation data after that (`None` for other images).
+    pub fn ptx_text(&self) -> Option<&[u8]> {
+        if self.target != ImageTarget::Nvptx64 {
+            return None;
+        }
+        let code = match model::specialisation::split_image(&self.code) {
+            Ok((code, _)) => code,
+            Err(_) => &self.code,
+        };
+        Some(code.strip_suffix(b"\0").unwrap_or(code))
+    }
+
+    /// Whether the image carries bitcode for the CUDA adapter to specialise.
+    pub fn is_specialisable(&self) -> bool {
+        self.target == ImageTarget::Nvptx64
+            && matches!(
+                model::specialisation::split_image(&self.code),
+                Ok((_, Some(_)))
+            )
+    }
+}
+
 /// Which images a link builds from each split module: a SPIR-V image lowered in `spirv`'s
 /// mode, and one for ahead-of-time compilation to the CPU device, whose spec constants are
 /// always emulated (the runtime sets spec constants natively only in SPIR-V images). Its code
@@ -1300,15 +1328,11 @@ pub fn ptx_of_unit(
     target: &NvptxTarget,
 ) -> Result<Vec<u8>, DeviceError> {
     let images = nvptx::build_images(vec![(name, bitcode)], target, None, &mut |_| {})?;
-    let mut ptx = images
-        .into_iter()
-        .next()
-        .map(|i| i.code)
-        .unwrap_or_default();
-    if ptx.last() == Some(&0) {
-        ptx.pop();
-    }
-    Ok(ptx)
+    Ok(images
+        .first()
+        .and_then(DeviceImage::ptx_text)
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default())
 }
 
 /// [`build_images`] for the `spir64` inputs.

@@ -20,6 +20,7 @@ fn target(libdevice: PathBuf) -> NvptxTarget {
         ptx_feature: "+ptx78".into(),
         libdevice,
         explicit_arch: false,
+        specialise: false,
     }
 }
 

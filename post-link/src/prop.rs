@@ -76,6 +76,36 @@ impl PropertySets {
         self.sets.iter().map(|(n, p)| (n.as_str(), p.as_slice()))
     }
 
+    /// The default-values blob (`[SYCL/specialization constants default values] all`): the
+    /// bytes the runtime's emulated spec-constant buffer starts with.
+    pub fn spec_constant_defaults(&self) -> Option<&[u8]> {
+        self.sets
+            .iter()
+            .find(|(set, _)| set == SET_SPEC_DEFAULTS)?
+            .1
+            .iter()
+            .find_map(|(name, value)| match value {
+                PropValue::Bytes(blob) if name == "all" => Some(blob.as_slice()),
+                _ => None,
+            })
+    }
+
+    /// The sets of this image's default-values twin (its spec constants replaced by their
+    /// defaults, as `-generate-device-image-default-spec-consts` makes it): no spec-constant
+    /// sets, and `specConstsReplacedWithDefault=1` in the misc set.
+    pub fn for_default_values_image(&self) -> PropertySets {
+        let mut sets = PropertySets {
+            sets: self
+                .sets
+                .iter()
+                .filter(|(set, _)| set != SET_SPEC_CONSTANTS && set != SET_SPEC_DEFAULTS)
+                .cloned()
+                .collect(),
+        };
+        sets.add(SET_MISC, "specConstsReplacedWithDefault", PropValue::U32(1));
+        sets
+    }
+
     /// `PropertySetRegistry::write`: `[set]` lines, `name=type|value` lines, LF endings.
     pub fn write(&self) -> String {
         let mut out = String::new();
@@ -360,6 +390,36 @@ mod tests {
         }
         assert_eq!(base64_decode("A"), None);
         assert_eq!(base64_decode("A="), None);
+    }
+
+    #[test]
+    fn a_default_values_twin_drops_the_spec_constant_sets_and_says_so() {
+        let mut p = PropertySets::default();
+        p.add(
+            SET_DEVICE_REQUIREMENTS,
+            "aspects",
+            PropValue::Bytes(Vec::new()),
+        );
+        p.add(
+            SET_SPEC_CONSTANTS,
+            "S",
+            PropValue::Bytes(desc_bytes(&[d(0, 0, 4)])),
+        );
+        p.add(
+            SET_SPEC_DEFAULTS,
+            "all",
+            PropValue::Bytes(vec![0x2a, 0, 0, 0]),
+        );
+        p.add(SET_MISC, "optLevel", PropValue::U32(2));
+        assert_eq!(p.spec_constant_defaults(), Some(&[0x2a, 0, 0, 0][..]));
+        let twin = p.for_default_values_image();
+        assert_eq!(twin.spec_constant_defaults(), None);
+        assert_eq!(
+            twin.write(),
+            "[SYCL/device requirements]\naspects=2|AAAAAAAAAAA\n\
+             [SYCL/misc properties]\noptLevel=1|2\nspecConstsReplacedWithDefault=1|1\n"
+        );
+        assert_eq!(PropertySets::default().spec_constant_defaults(), None);
     }
 
     #[test]

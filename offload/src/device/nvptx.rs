@@ -23,6 +23,7 @@ use crate::llvm::{CodeGenLevel, Context, Function, GlobalId, Module, TargetMachi
 use crate::lower;
 use crate::prop::{self, PropValue, PropertySets};
 use crate::spec_id_declarations::Declarations;
+use model::specialisation::{Entry, Specialisation};
 
 /// The device triple of NVPTX images (the triple clang-22 compiles `--offload-targets=
 /// nvptx64-nvidia-cuda` device code for).
@@ -50,6 +51,12 @@ pub struct NvptxTarget {
     pub ptx_feature: String,
     pub libdevice: PathBuf,
     pub explicit_arch: bool,
+    /// Native spec constants (issue 32): each image whose kernels read spec constants also
+    /// carries its bitcode for the CUDA adapter to specialise at launch
+    /// (`model::specialisation`), and has a default-values twin the runtime runs when no
+    /// value was set. Without it (`-fsycl-spec-constants=emulation`) the PTX reads the
+    /// buffer, as DPC++'s does.
+    pub specialise: bool,
 }
 
 impl NvptxTarget {
@@ -109,12 +116,13 @@ pub(super) fn build_images(
         }
     }
     // A private array of run-time length is a PTX `alloca`: PTX 7.3 and sm_52 at least.
-    let machine = match dynamic_alloca_feature(target, private_arrays)? {
-        Some(feature) => {
+    let (machine, ptx_feature) = match dynamic_alloca_feature(target, private_arrays)? {
+        Some(feature) => (
             TargetMachine::for_cpu(NVPTX_TRIPLE, &target.arch, &feature, CodeGenLevel::Default)
-                .map_err(DeviceError::Llvm)?
-        }
-        None => machine,
+                .map_err(DeviceError::Llvm)?,
+            feature,
+        ),
+        None => (machine, target.ptx_feature.clone()),
     };
     lap("NVPTX spec-constant lowering");
     // After the property sets, as DPC++ links libdevice after its post-link step: an image's
@@ -122,34 +130,122 @@ pub(super) fn build_images(
     // which would make every image using it need fp64).
     let needed: Vec<Vec<String>> = lowered.iter().map(|(m, _)| libdevice_calls(m)).collect();
     let libdevice = Libdevice::read(&target.libdevice, &ctx, needed.iter().flatten())?;
-    for ((module, _), needed) in lowered.iter_mut().zip(&needed) {
+    let mut built = Vec::with_capacity(lowered.len());
+    for ((mut module, property_sets), needed) in lowered.into_iter().zip(&needed) {
         if let Some(libdevice) = &libdevice {
-            libdevice.link_into(module, needed)?;
+            libdevice.link_into(&mut module, needed)?;
         }
         if split.is_some() {
-            device_link::check_defined(module)?;
+            device_link::check_defined(&module)?;
         }
-        optimise(module, &machine)?;
+        // Only a link's images (not `-fsycl-device-only -S`), and optimised code (the
+        // adapter's optimiser leaves `optnone` kernels as they are). The bitcode is taken
+        // before this optimisation, which would unroll a loop of spec-constant length for
+        // any length (then no longer unrolled fully for the one a launch sets).
+        let specialisation = (target.specialise && split.is_some() && !is_unoptimised(&module))
+            .then(|| specialisation_of(&module, &property_sets, &target.arch, &ptx_feature))
+            .flatten();
+        let twin = match (&specialisation, property_sets.spec_constant_defaults()) {
+            (Some(data), Some(defaults)) => {
+                let mut twin = default_values_twin(&module, data, defaults)?;
+                optimise(&mut twin, &machine)?;
+                Some(twin)
+            }
+            _ => None,
+        };
+        optimise(&mut module, &machine)?;
+        built.push((module, property_sets, specialisation, twin));
     }
     lap("NVPTX libdevice and optimisation");
-    let mut images = Vec::with_capacity(lowered.len());
-    for (mut module, property_sets) in lowered {
+    let mut images = Vec::with_capacity(built.len());
+    for (mut module, property_sets, specialisation, twin) in built {
         let kernels = lower::kernel_names(&module);
-        let mut code = module
-            .emit_assembly(&machine)
-            .map_err(|e| DeviceError::Llvm(format!("PTX emission failed: {e}")))?;
-        // The runtime hands the code to the CUDA driver as a C string.
-        code.push(0);
+        let mut code = ptx_of(&mut module, &machine)?;
+        if let Some(data) = &specialisation {
+            data.append_to(&mut code);
+        }
         images.push(DeviceImage {
             target: ImageTarget::Nvptx64,
             format: ImageFormat::Native,
             code,
-            property_sets,
-            kernels,
+            property_sets: property_sets.clone(),
+            kernels: kernels.clone(),
         });
+        if let Some(mut twin) = twin {
+            images.push(DeviceImage {
+                target: ImageTarget::Nvptx64,
+                format: ImageFormat::Native,
+                code: ptx_of(&mut twin, &machine)?,
+                property_sets: property_sets.for_default_values_image(),
+                kernels,
+            });
+        }
     }
     lap("PTX");
     Ok(images)
+}
+
+/// The module's PTX, ending in the NUL the runtime's copy needs: it hands the code to the CUDA
+/// driver as a C string.
+fn ptx_of(module: &mut Module<'_>, machine: &TargetMachine) -> Result<Vec<u8>, DeviceError> {
+    let mut code = module
+        .emit_assembly(machine)
+        .map_err(|e| DeviceError::Llvm(format!("PTX emission failed: {e}")))?;
+    code.push(0);
+    Ok(code)
+}
+
+/// What the CUDA adapter needs to specialise `module`'s image: its bitcode (optimised, spec
+/// constants read from the buffer), the kernel entries taking the buffer and at which
+/// parameter, the buffer's size; `None` when no kernel reads spec constants (no default
+/// values: the runtime passes no buffer).
+fn specialisation_of(
+    module: &Module<'_>,
+    property_sets: &PropertySets,
+    arch: &str,
+    ptx_feature: &str,
+) -> Option<Specialisation> {
+    let defaults = property_sets.spec_constant_defaults()?;
+    let entries: Vec<Entry> = module
+        .functions()
+        .into_iter()
+        .filter(|f| f.is_kernel() && !f.is_declaration())
+        .filter_map(|f| {
+            let parameter = f
+                .params()
+                .iter()
+                .position(|p| p.name() == super::SPEC_CONSTANTS_PARAMETER)?;
+            Some(Entry {
+                kernel: f.name(),
+                parameter: parameter as u32,
+            })
+        })
+        .collect();
+    if defaults.is_empty() || entries.is_empty() {
+        return None;
+    }
+    Some(Specialisation {
+        values_len: defaults.len() as u64,
+        arch: arch.to_string(),
+        ptx_feature: ptx_feature.to_string(),
+        entries,
+        bitcode: module.to_bitcode().to_vec(),
+    })
+}
+
+/// The image's default-values twin: a copy of `module` with the default values folded in
+/// where the buffer is read, for the runtime to run when the program set no value (DPC++'s
+/// `-fsycl-add-default-spec-consts-image` image); optimised by the caller.
+fn default_values_twin<'c>(
+    module: &Module<'c>,
+    data: &Specialisation,
+    defaults: &[u8],
+) -> Result<Module<'c>, DeviceError> {
+    let mut twin = module.clone_module();
+    let entries: Vec<&Entry> = data.entries.iter().collect();
+    specialise::fold_values(&mut twin, &entries, defaults)
+        .map_err(|e| DeviceError::Llvm(format!("the default-values image: {e}")))?;
+    Ok(twin)
 }
 
 /// Deletes each `<kernel>_with_offset` entry whose `<kernel>` never calls
@@ -426,16 +522,20 @@ fn lower_image(module: &mut Module<'_>, target: &NvptxTarget) -> Result<Property
     Ok(property_sets)
 }
 
+/// An unoptimised device compile (`optnone` kernels, `-O0`).
+fn is_unoptimised(module: &Module<'_>) -> bool {
+    module
+        .functions()
+        .into_iter()
+        .any(|f| f.is_kernel() && f.has_enum_attribute("optnone"))
+}
+
 /// The link's optimisation: the device compiles optimised each TU, but the libdevice functions,
 /// the global offset and the spec-constant loads come after; `default<O2>` with the NVPTX
 /// target inlines and folds them (and runs NVVMReflect first). An unoptimised device compile
 /// (`optnone` kernels, `-O0`) stays unoptimised.
 fn optimise(module: &mut Module<'_>, machine: &TargetMachine) -> Result<(), DeviceError> {
-    let unoptimised = module
-        .functions()
-        .into_iter()
-        .any(|f| f.is_kernel() && f.has_enum_attribute("optnone"));
-    if unoptimised {
+    if is_unoptimised(module) {
         return Ok(());
     }
     module

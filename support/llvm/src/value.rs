@@ -530,6 +530,17 @@ impl<'m> GlobalVariable<'m> {
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
+    /// Sets the global's alignment in bytes (a power of two; LLVM asserts on others, so
+    /// others are refused).
+    pub fn set_alignment(self, bytes: u32) -> bool {
+        if !bytes.is_power_of_two() {
+            return false;
+        }
+        // SAFETY: a global variable is a global value; the alignment is a power of two.
+        unsafe { c::LLVMSetAlignment(self.raw, bytes) };
+        true
+    }
+
     /// Gives the global internal linkage (no longer visible outside the module).
     pub fn set_internal_linkage(self) {
         // SAFETY: a global variable is a global value.

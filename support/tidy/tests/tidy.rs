@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 const FFI_MODULES: &[&str] = &[
     "adapter-cuda/src/cuda.rs",
     "adapter-cuda/src/ffi/",
+    "specialise/src/ffi.rs",
     "plugin/src/libclang.rs",
     "support/opencl/src/sys.rs",
     "support/process/src/sys.rs",

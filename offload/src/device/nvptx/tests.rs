@@ -13,6 +13,7 @@ fn target(libdevice: PathBuf, explicit_arch: bool) -> NvptxTarget {
         ptx_feature: "+ptx78".into(),
         libdevice,
         explicit_arch,
+        specialise: false,
     }
 }
 
@@ -311,6 +312,7 @@ fn private_arrays_need_ptx_7_3_and_sm_52() {
         ptx_feature: ptx.into(),
         libdevice: PathBuf::new(),
         explicit_arch: true,
+        specialise: false,
     };
     assert_eq!(
         dynamic_alloca_feature(&target("sm_60", "+ptx63"), false).expect("no arrays"),
