@@ -149,6 +149,62 @@ fn the_spec_constant_is_read_from_the_buffer_parameter() {
     );
 }
 
+/// Native spec constants (issue 32): the image reading the buffer carries its bitcode and
+/// the buffer's parameter; its default-values twin follows it, 7 folded in; an image whose
+/// kernels read no spec constant gets neither.
+#[test]
+fn native_spec_constants_add_bitcode_and_a_default_values_twin() {
+    let scratch = Scratch::new("native");
+    let libdevice = scratch.write("libdevice.ll", FAKE_LIBDEVICE);
+    let mut native = target(libdevice, false);
+    native.specialise = true;
+    let images = nvptx_link(vec![first_tu()], native, Split::PerKernel).expect("links");
+    let kernels: Vec<&[String]> = images.iter().map(|i| i.kernels.as_slice()).collect();
+    assert_eq!(
+        kernels,
+        [&["_ZTS7Offsets"][..], &["_ZTS4Spec"], &["_ZTS4Spec"]]
+    );
+    assert!(!images[0].is_specialisable());
+    let (emulated, twin) = (&images[1], &images[2]);
+    let (code, data) = model::specialisation::split_image(&emulated.code).expect("well formed");
+    let data = data.expect("the emulated image carries its bitcode");
+    assert_eq!(code, [emulated.ptx_text().expect("PTX"), b"\0"].concat());
+    assert_eq!(data.values_len, 4);
+    assert_eq!(
+        (data.arch.as_str(), data.ptx_feature.as_str()),
+        ("sm_90", "+ptx78")
+    );
+    let entries: Vec<(&str, u32)> = data
+        .entries
+        .iter()
+        .map(|e| (e.kernel.as_str(), e.parameter))
+        .collect();
+    assert_eq!(entries, [("_ZTS4Spec", 1)]);
+    // The emulated PTX is what it was without specialisation.
+    let emulated_ptx = String::from_utf8_lossy(emulated.ptx_text().expect("PTX"));
+    assert!(emulated_ptx.contains("ld.global"), "{emulated_ptx}");
+    let twin_ptx = ptx(twin);
+    assert!(!twin_ptx.contains("ld.global"), "{twin_ptx}");
+    assert!(
+        twin_ptx.contains("st.global.b32 \t[%rd1], 7;"),
+        "{twin_ptx}"
+    );
+    let twin_sets = twin.property_sets.write();
+    assert!(twin_sets.contains("[SYCL/misc properties]\nspecConstsReplacedWithDefault=1|1\n"));
+    assert!(
+        !twin_sets.contains("[SYCL/specialization constants"),
+        "{twin_sets}"
+    );
+    // What the adapter does with it: another value, folded the same way.
+    let specialised =
+        specialise::specialise_image(&emulated.code, "_ZTS4Spec", &42i32.to_le_bytes())
+            .expect("specialises");
+    let text = String::from_utf8_lossy(&specialised.ptx);
+    assert!(text.contains("st.global.b32 \t[%rd1], 42;"), "{text}");
+    check_with_ptxas(text.trim_end_matches('\0'), &scratch);
+    check_with_ptxas(twin_ptx, &scratch);
+}
+
 #[test]
 fn a_split_keeps_each_offset_entry_with_its_kernel() {
     let scratch = Scratch::new("split");
