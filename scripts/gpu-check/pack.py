@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import stat
 import subprocess
@@ -67,21 +68,27 @@ def parse_args():
     parser.add_argument("-j", "--jobs", type=int, default=2, help="tests built at once (default 2)")
     parser.add_argument("--bin-dir", default=os.path.join(ROOT, "target", "release"))
     parser.add_argument("--targets", default="spir64,nvidia_gpu_sm_90")
+    parser.add_argument("--flags", default="",
+                        help="more driver flags for every build (e.g. -fsycl-spec-constants=emulation)")
+    parser.add_argument("--name", default="pack",
+                        help="the pack's folder under target/gpu-check (default pack; its builds in"
+                        " NAME-build)")
     parser.add_argument("--force", action="store_true",
                         help="rebuild every test (default: reuse a test's programs while its source,"
                         " the shared inputs and the tools are unchanged)")
     return parser.parse_args()
 
 
-def make_driver_wrapper(bin_dir, targets):
-    """The driver with the targets added: a file, so that other programs (Python's subprocess,
-    another user) can run it as %sycl-driver."""
+def make_driver_wrapper(bin_dir, targets, flags):
+    """The driver with the targets (and `flags`) added: a file, so that other programs (Python's
+    subprocess, another user) can run it as %sycl-driver."""
     wrapper_dir = os.path.join(WORK, "driver")
     os.makedirs(wrapper_dir, exist_ok=True)
     wrapper = os.path.join(wrapper_dir, "sycl-clang++")
     driver = os.path.join(bin_dir, "sycl-clang++")
+    extra = "".join(" " + shlex.quote(flag) for flag in shlex.split(flags))
     with open(wrapper, "w") as f:
-        f.write('#!/bin/sh\nexec "%s" -fsycl-targets=%s "$@"\n' % (driver, targets))
+        f.write('#!/bin/sh\nexec "%s" -fsycl-targets=%s%s "$@"\n' % (driver, targets, extra))
     os.chmod(wrapper, 0o755)
     return wrapper
 
@@ -332,11 +339,39 @@ def stage_runtime(stage):
         copy_stripped(os.path.realpath(os.path.join(RUNTIME_LIB, name)), os.path.join(lib, name))
     adapter = os.environ.get("SYCL_SPECCONST_UR_CUDA",
                              os.path.join(ROOT, "target", "release", "libur_adapter_cuda.so"))
-    if os.path.isfile(adapter):
-        # The UR loader looks for adapters beside itself.
-        copy_stripped(os.path.realpath(adapter), os.path.join(lib, "libur_adapter_cuda.so.0"))
-        return None
-    return "warning: no CUDA adapter at %s (SYCL_SPECCONST_UR_CUDA): packed without it" % adapter
+    if not os.path.isfile(adapter):
+        return "warning: no CUDA adapter at %s (SYCL_SPECCONST_UR_CUDA): packed without it" % adapter
+    # The UR loader looks for adapters beside itself.
+    copy_stripped(os.path.realpath(adapter), os.path.join(lib, "libur_adapter_cuda.so.0"))
+    # Beside it the specialiser it opens (issue 32), and LLVM with what LLVM loads that the GPU
+    # machine may lack: without them kernels run emulated (correct, slower).
+    specialiser = os.path.join(os.path.dirname(adapter), SPECIALISER)
+    if not os.path.isfile(specialiser):
+        return "warning: no %s beside the adapter: spec constants run emulated" % SPECIALISER
+    copy_stripped(os.path.realpath(specialiser), os.path.join(lib, SPECIALISER))
+    for path in shared_library_closure(specialiser):
+        copy_stripped(os.path.realpath(path), os.path.join(lib, os.path.basename(path)))
+    return None
+
+
+SPECIALISER = "libsycl_specconst_specialise.so"
+# What every Linux with a C++ runtime has (the runtime's own libraries need them too).
+SYSTEM_LIBRARIES = ("linux-vdso", "ld-linux", "libc.so", "libm.so", "libgcc_s.so", "libstdc++.so",
+                    "libpthread.so", "libdl.so", "librt.so")
+
+
+def shared_library_closure(path):
+    """The shared libraries `path` loads (ldd), but the system's own."""
+    out = subprocess.run(["ldd", path], check=True, stdout=subprocess.PIPE, text=True).stdout
+    found = []
+    for line in out.splitlines():
+        parts = line.split("=>")
+        if len(parts) != 2:
+            continue
+        name, target = parts[0].strip(), parts[1].split("(")[0].strip()
+        if target and not name.startswith(SYSTEM_LIBRARIES):
+            found.append(target)
+    return sorted(found)
 
 
 def write_payload(stages, path):
@@ -384,19 +419,22 @@ def inputs_digest(bin_dir, targets):
 
 
 def main():
+    global PACK, WORK
     options = parse_args()
+    PACK = os.path.join(OUT, options.name)
+    WORK = os.path.join(OUT, options.name + "-build")
     start = time.monotonic()
     bin_dir = os.path.abspath(options.bin_dir)
     if not os.access(os.path.join(bin_dir, "sycl-clang++"), os.X_OK):
         sys.exit("pack: no %s/sycl-clang++ (cargo build --release)" % bin_dir)
     os.makedirs(WORK, exist_ok=True)
-    wrapper = make_driver_wrapper(bin_dir, options.targets)
+    wrapper = make_driver_wrapper(bin_dir, options.targets, options.flags)
     paths = options.tests or [os.path.join(ROOT, "lit-tests", "exec")]
     lit_config, tests = discover([os.path.abspath(p) for p in paths], bin_dir)
     runtime_stage = os.path.join(WORK, "runtime")
     shutil.rmtree(runtime_stage, ignore_errors=True)
     os.makedirs(runtime_stage)
-    shared_inputs = inputs_digest(bin_dir, options.targets)
+    shared_inputs = inputs_digest(bin_dir, options.targets + " " + options.flags)
     for test in tests:
         # The builds' outputs and Intel's parsed headers stay apart from the lit suite's.
         test.suite.exec_root = os.path.join(WORK, "lit")
