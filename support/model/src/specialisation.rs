@@ -52,7 +52,11 @@ pub struct MalformedImage(pub &'static str);
 
 impl std::fmt::Display for MalformedImage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "malformed specialisation data in an nvptx64 image: {}", self.0)
+        write!(
+            f,
+            "malformed specialisation data in an nvptx64 image: {}",
+            self.0
+        )
     }
 }
 
@@ -110,7 +114,9 @@ pub fn split_image(image: &[u8]) -> Result<(&[u8], Option<Specialisation>), Malf
     let (bitcode, index) = data.split_at(bitcode_len);
     let mut reader = Reader(index);
     if reader.u32()? != VERSION {
-        return Err(MalformedImage("an index version this adapter does not read"));
+        return Err(MalformedImage(
+            "an index version this adapter does not read",
+        ));
     }
     let values_len = reader.u64()?;
     let arch = reader.string()?;
@@ -249,7 +255,10 @@ mod tests {
         assert_eq!(code.len(), ptx_len);
         assert_eq!(code.iter().position(|&b| b == 0), Some(ptx_len - 1));
         assert_eq!(data, Some(sample()));
-        assert_eq!(data.and_then(|d| d.entry("_ZTS1K").map(|e| e.parameter)), Some(3));
+        assert_eq!(
+            data.and_then(|d| d.entry("_ZTS1K").map(|e| e.parameter)),
+            Some(3)
+        );
     }
 
     #[test]
