@@ -243,6 +243,81 @@ mod tests {
         assert!(reason.contains("lacks its entry point"), "{reason}");
     }
 
+    /// A stand-in for the specialiser, in C: "PTX" naming the kernel and the values' count,
+    /// a failure for no values, an unterminated result for kernel "bad"; it counts frees.
+    const FAKE: &str = r#"
+        #include <stdint.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        typedef struct { uint8_t *bytes; size_t len, capacity; uint64_t p, o, e; } out_t;
+        int frees;
+        static void put(out_t *out, const char *text, size_t len) {
+            out->bytes = malloc(len);
+            memcpy(out->bytes, text, len);
+            out->len = out->capacity = len;
+        }
+        int32_t sycl_specconst_specialise_v1(const uint8_t *image, size_t image_len,
+                const uint8_t *kernel, size_t kernel_len, const uint8_t *values,
+                size_t values_len, out_t *out) {
+            char text[256];
+            if (values_len == 0) { put(out, "no values", 9); return 1; }
+            if (kernel_len == 3 && memcmp(kernel, "bad", 3) == 0) { put(out, "x", 1); return 0; }
+            int n = snprintf(text, sizeof text, "%.*s %zu %zu", (int)kernel_len,
+                             (const char *)kernel, values_len, image_len);
+            put(out, text, (size_t)n + 1);
+            out->p = 1000; out->o = 2000; out->e = 3000;
+            return 0;
+        }
+        void sycl_specconst_specialise_free_v1(out_t *out) {
+            free(out->bytes); out->bytes = 0; frees++;
+        }
+    "#;
+
+    #[test]
+    fn a_library_keeps_the_interfaces_contract() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let source = dir.path().join("fake.c");
+        let library = dir.path().join("libfake.so");
+        std::fs::write(&source, FAKE).expect("written");
+        // `cc` is the linker rustc itself runs, so it is there wherever this test links.
+        let built = std::process::Command::new("cc")
+            .args(["-shared", "-fPIC", "-o"])
+            .arg(&library)
+            .arg(&source)
+            .status()
+            .expect("cc runs");
+        assert!(built.success());
+        let specialiser = open(&library.to_string_lossy()).expect("opens");
+        let output = specialiser
+            .specialise(b"image", "_ZTS1K", &[1, 2, 3])
+            .expect("PTX");
+        assert_eq!(output.ptx, b"_ZTS1K 3 5\0".to_vec());
+        assert_eq!(
+            (output.parse_us, output.optimise_us, output.emit_us),
+            (1000, 2000, 3000)
+        );
+        assert_eq!(
+            specialiser
+                .specialise(b"image", "_ZTS1K", &[])
+                .expect_err("failed"),
+            "the specialiser failed: no values"
+        );
+        let unterminated = specialiser
+            .specialise(b"image", "bad", &[1])
+            .expect_err("no NUL");
+        assert!(unterminated.contains("NUL"), "{unterminated}");
+        // Every output was given back to the library.
+        // SAFETY: the fake's `int frees`, read after the calls above returned.
+        let frees = unsafe {
+            **specialiser
+                ._library
+                .get::<*const i32>(c"frees")
+                .expect("the counter")
+        };
+        assert_eq!(frees, 3);
+    }
+
     #[test]
     fn the_adapters_directory_is_found() {
         let dir = adapter_directory().expect("dladdr finds this code's file");
