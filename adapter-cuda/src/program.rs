@@ -451,6 +451,7 @@ impl Kernel {
                     kernel: &self.name,
                     with_offset,
                     max_registers: self.program.max_registers(),
+                    threads,
                 },
                 &arguments,
             )

@@ -187,6 +187,10 @@ pub(crate) struct Specialised {
     context: cuda::Context,
     pub(crate) function: cuda::Function,
     pub(crate) with_offset: Option<cuda::Function>,
+    /// The largest work-groups they launch (other code may take more registers than the
+    /// emulated kernel, which the work-group size was checked against).
+    max_threads: usize,
+    offset_max_threads: usize,
 }
 
 /// The module unloads when the last `Function` goes, which may be right after a launch was
@@ -237,6 +241,8 @@ pub(crate) struct Launch<'a> {
     pub(crate) kernel: &'a str,
     pub(crate) with_offset: bool,
     pub(crate) max_registers: Option<u32>,
+    /// Work-items per work-group.
+    pub(crate) threads: usize,
 }
 
 /// The specialised kernel for this launch, or `None` to run the emulated one.
@@ -280,12 +286,27 @@ pub(crate) fn specialised(
         }
     };
     match cached {
-        Ok(specialised) if !launch.with_offset || specialised.with_offset.is_some() => {
-            Some(specialised)
-        }
-        Ok(_) => {
+        Ok(specialised) if launch.with_offset && specialised.with_offset.is_none() => {
             report_emulated(&launched, "the specialised module lacks it");
             None
+        }
+        Ok(specialised) => {
+            let limit = if launch.with_offset {
+                specialised.offset_max_threads
+            } else {
+                specialised.max_threads
+            };
+            if launch.threads > limit {
+                report_emulated(
+                    &launched,
+                    &format!(
+                        "specialised, it runs at most {limit} work-items per work-group; the launch has {}",
+                        launch.threads
+                    ),
+                );
+                return None;
+            }
+            Some(specialised)
         }
         Err(reason) => {
             report_emulated(&launched, &reason);
@@ -379,8 +400,20 @@ fn load(launch: &Launch<'_>, ptx: &[u8]) -> Result<Specialised, String> {
     } else {
         None
     };
+    let max_threads = |function: &cuda::Function| {
+        function
+            .attribute(cuda::FunctionAttribute::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+            .map(|n| n.max(0) as usize)
+            .map_err(|e| e.to_string())
+    };
     Ok(Specialised {
         context,
+        max_threads: max_threads(&function)?,
+        offset_max_threads: with_offset
+            .as_ref()
+            .map(max_threads)
+            .transpose()?
+            .unwrap_or(0),
         function,
         with_offset,
     })
