@@ -285,33 +285,37 @@ pub(crate) fn specialised(
             made
         }
     };
-    match cached {
-        Ok(specialised) if launch.with_offset && specialised.with_offset.is_none() => {
-            report_emulated(&launched, "the specialised module lacks it");
-            None
-        }
-        Ok(specialised) => {
-            let limit = if launch.with_offset {
-                specialised.offset_max_threads
-            } else {
-                specialised.max_threads
-            };
-            if launch.threads > limit {
-                report_emulated(
-                    &launched,
-                    &format!(
-                        "specialised, it runs at most {limit} work-items per work-group; the launch has {}",
-                        launch.threads
-                    ),
-                );
-                return None;
-            }
-            Some(specialised)
-        }
+    let usable = cached.and_then(|specialised| {
+        let limit = if launch.with_offset {
+            specialised
+                .with_offset
+                .as_ref()
+                .map(|_| specialised.offset_max_threads)
+        } else {
+            Some(specialised.max_threads)
+        };
+        fits(limit, launch.threads)?;
+        Ok(specialised)
+    });
+    match usable {
+        Ok(specialised) => Some(specialised),
         Err(reason) => {
             report_emulated(&launched, &reason);
             None
         }
+    }
+}
+
+/// Whether a launch of `threads` work-items per group can use a specialised entry allowing
+/// `limit` (`None`: the specialised module lacks the entry).
+fn fits(limit: Option<usize>, threads: usize) -> Result<(), Arc<str>> {
+    match limit {
+        None => Err("the specialised module lacks it".into()),
+        Some(limit) if threads > limit => Err(format!(
+            "specialised, it runs at most {limit} work-items per work-group; the launch has {threads}"
+        )
+        .into()),
+        Some(_) => Ok(()),
     }
 }
 
@@ -509,6 +513,16 @@ mod tests {
         assert_eq!(lru.len(), 3);
         assert_eq!(lru.order.len(), 3);
         assert_eq!(lru.get(&997), Some(997));
+    }
+
+    #[test]
+    fn a_specialised_entry_is_used_only_where_it_exists_and_fits() {
+        assert_eq!(fits(Some(1024), 1024), Ok(()));
+        assert_eq!(fits(Some(1024), 1), Ok(()));
+        let too_many = fits(Some(512), 1024).expect_err("emulated");
+        assert!(too_many.contains("at most 512"), "{too_many}");
+        let lacking = fits(None, 1).expect_err("emulated");
+        assert!(lacking.contains("lacks"), "{lacking}");
     }
 
     #[test]
