@@ -8,7 +8,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
@@ -18,6 +18,8 @@ pub(crate) const DIRECTORY_VARIABLE: &str = "SYCL_SPECCONST_CACHE_DIR";
 pub(crate) const MAX_MB_VARIABLE: &str = "SYCL_SPECCONST_CACHE_MAX_MB";
 const DEFAULT_MAX_MB: u64 = 256;
 const SUFFIX: &str = "ptx";
+/// A temporary file this old was left by a process that died between write and rename.
+const STALE_TEMPORARY: Duration = Duration::from_secs(3600);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DiskCache {
@@ -141,20 +143,34 @@ impl DiskCache {
         Ok(())
     }
 
-    /// Deletes the least recently used files until the rest fit the bound. Files another
-    /// process deletes meanwhile are simply gone.
+    /// Deletes the least recently used files until the rest fit the bound, and temporary
+    /// files left by dead processes. Files another process deletes meanwhile are simply gone.
     fn trim(&self) {
         let Ok(entries) = std::fs::read_dir(&self.directory) else {
             return;
         };
-        let mut files: Vec<(SystemTime, u64, PathBuf)> = entries
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == SUFFIX))
-            .filter_map(|e| {
-                let meta = e.metadata().ok()?;
-                Some((meta.modified().ok()?, meta.len(), e.path()))
-            })
-            .collect();
+        let now = SystemTime::now();
+        let mut files: Vec<(SystemTime, u64, PathBuf)> = Vec::new();
+        for entry in entries.filter_map(Result::ok) {
+            let path = entry.path();
+            let Some(modified) = entry
+                .metadata()
+                .ok()
+                .and_then(|m| m.modified().ok().map(|t| (t, m.len())))
+            else {
+                continue;
+            };
+            match path.extension() {
+                Some(x) if x == SUFFIX => files.push((modified.0, modified.1, path)),
+                Some(x)
+                    if x == "tmp"
+                        && now.duration_since(modified.0).unwrap_or_default() > STALE_TEMPORARY =>
+                {
+                    let _ = std::fs::remove_file(path);
+                }
+                _ => {}
+            }
+        }
         let mut total: u64 = files.iter().map(|(_, len, _)| len).sum();
         files.sort();
         for (_, len, path) in files {
@@ -284,6 +300,25 @@ mod tests {
         assert!(cache.path("a").exists());
         assert!(!cache.path("b").exists());
         assert!(cache.path("c").exists());
+    }
+
+    #[test]
+    fn stale_temporary_files_go_and_fresh_ones_stay() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let cache = DiskCache::at(dir.path(), 1 << 20);
+        let stale = dir.path().join(".k.1.0.tmp");
+        let fresh = dir.path().join(".k.2.0.tmp");
+        for path in [&stale, &fresh] {
+            std::fs::write(path, b"partial").expect("written");
+        }
+        std::fs::File::options()
+            .write(true)
+            .open(&stale)
+            .and_then(|f| f.set_modified(SystemTime::now() - 2 * STALE_TEMPORARY))
+            .expect("dated");
+        cache.put("k", &ptx("x")).expect("saved");
+        assert!(!stale.exists(), "a dead writer's file stays");
+        assert!(fresh.exists(), "a live writer's file went");
     }
 
     #[test]
