@@ -174,6 +174,12 @@ impl<K: Clone + Eq + Hash, V: Clone> Lru<K, V> {
         evicted
     }
 
+    /// Empties the map; returns the values for the caller to drop outside any lock.
+    pub(crate) fn take_all(&mut self) -> Vec<V> {
+        self.order.clear();
+        self.entries.drain().map(|(_, (value, _))| value).collect()
+    }
+
     #[cfg(test)]
     fn len(&self) -> usize {
         self.entries.len()
@@ -224,6 +230,13 @@ fn cache() -> &'static Mutex<Lru<Key, Cached>> {
             .unwrap_or(DEFAULT_ENTRIES);
         Mutex::new(Lru::new(entries))
     })
+}
+
+/// Unloads every specialised module (the adapter's last release, before the devices' primary
+/// contexts holding them are released: a later `urAdapterGet` may get new contexts).
+pub(crate) fn forget_all() {
+    let taken = cache().lock().unwrap_or_else(|p| p.into_inner()).take_all();
+    drop(taken);
 }
 
 fn disk() -> Option<&'static DiskCache> {
@@ -523,6 +536,21 @@ mod tests {
         assert!(too_many.contains("at most 512"), "{too_many}");
         let lacking = fits(None, 1).expect_err("emulated");
         assert!(lacking.contains("lacks"), "{lacking}");
+    }
+
+    #[test]
+    fn taking_all_empties_the_lru_and_it_works_on() {
+        let mut lru = Lru::new(2);
+        lru.insert("a", 1);
+        lru.insert("b", 2);
+        let mut taken = lru.take_all();
+        taken.sort();
+        assert_eq!(taken, vec![1, 2]);
+        assert_eq!((lru.len(), lru.order.len()), (0, 0));
+        assert_eq!(lru.get(&"a"), None);
+        assert!(lru.insert("c", 3).is_empty());
+        assert!(lru.insert("d", 4).is_empty());
+        assert_eq!(lru.insert("e", 5), vec![3]);
     }
 
     #[test]
