@@ -274,6 +274,16 @@ impl HostSpan {
         self.len
     }
 
+    /// A copy of the span's bytes (a buffer's known contents, issue 32).
+    pub(crate) fn to_vec(self) -> Vec<u8> {
+        if self.len == 0 {
+            return Vec::new();
+        }
+        // SAFETY: `from_caller`'s contract: the span is valid for reads while the command
+        // that received it runs, and this copy is made inside that command.
+        unsafe { std::slice::from_raw_parts(self.address as *const u8, self.len) }.to_vec()
+    }
+
     /// The host address `by` bytes into the span.
     pub(crate) fn address_at(self, by: usize) -> usize {
         self.address + by

@@ -9,9 +9,11 @@
 
 mod context;
 mod cuda;
+mod disk_cache;
 mod error;
 pub mod ffi;
 mod memory;
 mod platform;
 mod program;
 mod queue;
+mod specialise;

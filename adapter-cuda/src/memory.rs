@@ -17,6 +17,62 @@ struct Storage {
     address: DeviceAddress,
     /// The caller's memory of a `USE_HOST_POINTER` buffer: maps go there.
     host: Option<HostSpan>,
+    known: KnownContents,
+}
+
+/// The largest buffer whose contents the adapter remembers (the spec-constant buffers it is
+/// for hold a few values; a copy per buffer must stay cheap).
+pub(crate) const KNOWN_CONTENTS_LIMIT: usize = 64 * 1024;
+
+/// The device bytes of a buffer as the adapter knows them without reading the device: the
+/// host data it was created from, until anything may have written it (issue 32: a launch
+/// passing a spec-constant buffer read-only can then be specialised to those values). Every
+/// command that may write the buffer clears it first; nothing sets it again.
+#[derive(Debug, Default)]
+pub(crate) struct KnownContents(Mutex<Option<Arc<[u8]>>>);
+
+impl KnownContents {
+    /// The contents of a buffer created from `host` bytes (none past the size limit).
+    pub(crate) fn new(host: Option<Vec<u8>>) -> KnownContents {
+        KnownContents(Mutex::new(
+            host.filter(|bytes| bytes.len() <= KNOWN_CONTENTS_LIMIT)
+                .map(Arc::from),
+        ))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Arc<[u8]>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The device bytes may change: forget them.
+    pub(crate) fn forget(&self) {
+        *self.lock() = None;
+    }
+
+    /// The `size` bytes at `offset`, when known (the whole contents shared, a window copied).
+    pub(crate) fn window(&self, offset: usize, size: usize) -> Option<Arc<[u8]>> {
+        let known = self.lock().clone()?;
+        if offset == 0 && size == known.len() {
+            return Some(known);
+        }
+        let end = offset.checked_add(size)?;
+        known.get(offset..end).map(Arc::from)
+    }
+}
+
+/// Whether a kernel argument with these memory flags cannot write the buffer (anything else,
+/// no flags included, may).
+pub(crate) fn argument_reads_only(flags: ur_mem_flags_t) -> bool {
+    flags & UR_MEM_FLAG_READ_ONLY != 0
+        && flags & (UR_MEM_FLAG_READ_WRITE | UR_MEM_FLAG_WRITE_ONLY) == 0
+}
+
+/// Whether a map with these flags lets the caller write the buffer (written back at unmap).
+fn map_writes(flags: ur_map_flags_t) -> bool {
+    flags & UR_MAP_FLAG_READ == 0
+        || flags & (UR_MAP_FLAG_WRITE | UR_MAP_FLAG_WRITE_INVALIDATE_REGION) != 0
 }
 
 impl Drop for Storage {
@@ -80,6 +136,10 @@ impl Mem {
             context: device.context(),
             address,
             host: host.filter(|_| flags & UR_MEM_FLAG_USE_HOST_POINTER != 0),
+            known: KnownContents::new(
+                host.filter(|span| span.len() <= KNOWN_CONTENTS_LIMIT)
+                    .map(HostSpan::to_vec),
+            ),
         };
         if let Some(span) = host {
             let stream = cuda::Stream::new(device.context())?;
@@ -113,6 +173,17 @@ impl Mem {
     /// The device address a kernel gets for this buffer.
     pub(crate) fn address(&self) -> DeviceAddress {
         self.storage.address + self.offset as u64
+    }
+
+    /// A command about to be enqueued may write this buffer (or, for a sub-buffer, the
+    /// storage it shares): its contents are no longer known.
+    pub(crate) fn contents_may_change(&self) {
+        self.storage.known.forget();
+    }
+
+    /// This buffer's bytes, when known without reading the device.
+    pub(crate) fn known_contents(&self) -> Option<Arc<[u8]>> {
+        self.storage.known.window(self.offset, self.size)
     }
 
     pub(crate) fn info(
@@ -168,6 +239,7 @@ impl Mem {
         want_event: bool,
     ) -> UrResult<Option<EventRef>> {
         check_range(offset, src.len(), self.size)?;
+        self.contents_may_change();
         let started = queue.begin(waits)?;
         queue
             .stream
@@ -194,6 +266,7 @@ impl Mem {
     ) -> UrResult<Option<EventRef>> {
         check_range(src_offset, size, self.size)?;
         check_range(dst_offset, size, dst.size)?;
+        dst.contents_may_change();
         let started = queue.begin(waits)?;
         queue.stream.copy(
             dst.address() + dst_offset as u64,
@@ -226,17 +299,22 @@ impl Mem {
         finish(queue, started, command, blocking, want_event)
     }
 
-    /// One side of a rectangular copy in this buffer, checked against its size.
+    /// One side of a rectangular copy in this buffer, checked against its size; `written`:
+    /// the copy's destination.
     pub(crate) fn rect_side(
         &self,
         origin: [usize; 3],
         region: [usize; 3],
         row_pitch: usize,
         slice_pitch: usize,
+        written: bool,
     ) -> UrResult<RectSide> {
         let (row_pitch, slice_pitch) = rect_pitches(region, row_pitch, slice_pitch);
         let last = rect_extent(origin, region, row_pitch, slice_pitch)?;
         check_range(0, last, self.size)?;
+        if written {
+            self.contents_may_change();
+        }
         Ok(RectSide {
             memory: Memory::Device(self.address()),
             origin,
@@ -255,6 +333,7 @@ impl Mem {
         want_event: bool,
     ) -> UrResult<Option<EventRef>> {
         check_range(offset, size, self.size)?;
+        self.contents_may_change();
         let started = queue.begin(waits)?;
         fill(queue, self.address() + offset as u64, pattern, size)?;
         finish(
@@ -278,6 +357,10 @@ impl Mem {
         want_event: bool,
     ) -> UrResult<(usize, Option<EventRef>)> {
         check_range(offset, size, self.size)?;
+        // Cleared at the map: the caller may write the mapped memory at any time after it.
+        if map_writes(flags) {
+            self.contents_may_change();
+        }
         let started = queue.begin(waits)?;
         let (span, staging) = match self.storage.host {
             Some(host) => (
@@ -532,6 +615,58 @@ pub(crate) fn usm_advise(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn known_contents_are_the_host_bytes_until_forgotten() {
+        let known = KnownContents::new(Some(vec![1, 2, 3, 4, 5, 6, 7, 8]));
+        let whole = known.window(0, 8).expect("known");
+        assert_eq!(&whole[..], &[1, 2, 3, 4, 5, 6, 7, 8]);
+        // A sub-buffer's window: its own bytes, not the whole buffer's.
+        assert_eq!(known.window(2, 3).as_deref(), Some(&[3u8, 4, 5][..]));
+        assert_eq!(known.window(7, 2), None, "past the end");
+        assert_eq!(known.window(usize::MAX, 2), None, "overflow");
+        // Forgetting through any window (parent or sub-buffer share one storage) forgets all.
+        known.forget();
+        assert_eq!(known.window(0, 8), None);
+        assert_eq!(known.window(2, 3), None);
+    }
+
+    #[test]
+    fn only_small_host_data_is_remembered() {
+        assert!(
+            KnownContents::new(Some(vec![0; KNOWN_CONTENTS_LIMIT]))
+                .window(0, KNOWN_CONTENTS_LIMIT)
+                .is_some()
+        );
+        assert_eq!(
+            KnownContents::new(Some(vec![0; KNOWN_CONTENTS_LIMIT + 1])).window(0, 1),
+            None
+        );
+        assert_eq!(KnownContents::new(None).window(0, 1), None);
+    }
+
+    #[test]
+    fn only_read_only_arguments_keep_contents_known() {
+        assert!(argument_reads_only(UR_MEM_FLAG_READ_ONLY));
+        assert!(!argument_reads_only(0), "no flags: may write");
+        assert!(!argument_reads_only(UR_MEM_FLAG_READ_WRITE));
+        assert!(!argument_reads_only(UR_MEM_FLAG_WRITE_ONLY));
+        assert!(!argument_reads_only(
+            UR_MEM_FLAG_READ_ONLY | UR_MEM_FLAG_READ_WRITE
+        ));
+        assert!(argument_reads_only(
+            UR_MEM_FLAG_READ_ONLY | UR_MEM_FLAG_ALLOC_COPY_HOST_POINTER
+        ));
+    }
+
+    #[test]
+    fn maps_for_writing_or_of_unknown_intent_count_as_writes() {
+        assert!(!map_writes(UR_MAP_FLAG_READ));
+        assert!(map_writes(UR_MAP_FLAG_WRITE));
+        assert!(map_writes(UR_MAP_FLAG_READ | UR_MAP_FLAG_WRITE));
+        assert!(map_writes(UR_MAP_FLAG_WRITE_INVALIDATE_REGION));
+        assert!(map_writes(0));
+    }
 
     #[test]
     fn default_pitches_pack_rows_and_slices() {

@@ -111,6 +111,8 @@ impl Adapter {
         references.count -= 1;
         if references.count == 0 && references.contexts_held {
             references.contexts_held = false;
+            // Specialised modules live in these contexts: unloaded first.
+            crate::specialise::forget_all();
             for device in self.platform.iter().flat_map(|p| p.devices.iter()) {
                 // At a process's exit the driver may be torn down already (its own exit
                 // handler ran first): nothing is left to release then.

@@ -13,14 +13,21 @@ use crate::ffi::{Handle, InfoOut, address_of};
 use crate::memory;
 use crate::platform::{Device, MAX_WORK_GROUP_SIZE, WARP_SIZE};
 use crate::queue::{Event, EventRef, QueueRef};
+use crate::specialise::{self, ImageData};
 
 /// The suffix of the kernel variant that takes the global offset (issue 30's wrappers).
-const WITH_OFFSET_SUFFIX: &str = "_with_offset";
+pub(crate) const WITH_OFFSET_SUFFIX: &str = "_with_offset";
 
 pub(crate) struct Program {
     context: ContextRef,
     device: &'static Handle<Device>,
+    /// The whole image (what `UR_PROGRAM_INFO_BINARIES` gives back).
     image: Vec<u8>,
+    /// The length of its code, what the driver loads: an `nvptx64` image's PTX and its NUL
+    /// when specialisation data follows them.
+    code_len: usize,
+    /// The image's specialisation data (issue 32), if it has any.
+    specialisation: Option<ImageData>,
     build: Mutex<Build>,
 }
 
@@ -61,10 +68,13 @@ impl Program {
         if image.is_empty() {
             return Err(Error::code(UR_RESULT_ERROR_INVALID_BINARY));
         }
+        let (code_len, specialisation) = ImageData::split(&image);
         Ok(Handle::shared(Program {
             context,
             device,
             image,
+            code_len,
+            specialisation,
             build: Mutex::new(Build {
                 module: None,
                 kernel_names: Vec::new(),
@@ -90,7 +100,7 @@ impl Program {
             return Ok(());
         }
         let loaded =
-            cuda::Module::load(self.device.context(), &self.image, max_registers(options))?;
+            cuda::Module::load(self.device.context(), self.code(), max_registers(options))?;
         state.log = [loaded.error_log.trim(), loaded.info_log.trim()]
             .into_iter()
             .filter(|s| !s.is_empty())
@@ -142,7 +152,8 @@ impl Program {
         let image = if programs.len() == 1 {
             first.image.clone()
         } else {
-            let images: Vec<&[u8]> = programs.iter().map(|p| p.image.as_slice()).collect();
+            // The linked cubin has no bitcode: its kernels run emulated.
+            let images: Vec<&[u8]> = programs.iter().map(|p| p.code()).collect();
             cuda::link(device.context(), &images)?
                 .map_err(|log| Error::with_message(UR_RESULT_ERROR_PROGRAM_LINK_FAILURE, log))?
         };
@@ -171,6 +182,16 @@ impl Program {
 
     pub(crate) fn image(&self) -> &[u8] {
         &self.image
+    }
+
+    /// What the driver loads of the image.
+    fn code(&self) -> &[u8] {
+        &self.image[..self.code_len]
+    }
+
+    /// The registers limit the program was built with (a specialised module keeps it).
+    fn max_registers(&self) -> Option<u32> {
+        max_registers(&self.state().options)
     }
 
     pub(crate) fn info(
@@ -246,8 +267,14 @@ impl std::fmt::Debug for Kernel {
 /// One launch argument as the runtime gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Argument {
-    /// The parameter's bytes (values, pointers, buffer addresses).
+    /// The parameter's bytes (values, pointers, null buffers).
     Bytes(Vec<u8>),
+    /// A buffer: its address's bytes, and its contents when the adapter knows them and the
+    /// kernel only reads it (what a spec-constant buffer's values are specialised from).
+    Buffer {
+        address: Vec<u8>,
+        contents: Option<Arc<[u8]>>,
+    },
     /// Local memory of this many bytes: the parameter is its offset in dynamic shared memory.
     Local(usize),
 }
@@ -413,6 +440,22 @@ impl Kernel {
                 ),
             ));
         }
+        let with_offset = offset.iter().any(|&o| o != 0);
+        // Held until the launch is enqueued (and see `Specialised`'s drop).
+        let specialised = self.program.specialisation.as_ref().and_then(|data| {
+            specialise::specialised(
+                &specialise::Launch {
+                    image: &self.program.image,
+                    data,
+                    device: queue.device,
+                    kernel: &self.name,
+                    with_offset,
+                    max_registers: self.program.max_registers(),
+                    threads,
+                },
+                &arguments,
+            )
+        });
         let (mut params, shared_bytes) = parameters(arguments)?;
         let shared_limit = queue.device.local_memory_size()?;
         if shared_bytes > shared_limit {
@@ -421,8 +464,12 @@ impl Kernel {
                 format!("{shared_bytes} bytes of local memory; the device has {shared_limit}"),
             ));
         }
-        let function = if offset.iter().any(|&o| o != 0) {
-            let function = self.with_offset.as_ref().ok_or_else(|| {
+        let function = if with_offset {
+            let function = specialised
+                .as_ref()
+                .and_then(|s| s.with_offset.as_ref())
+                .or(self.with_offset.as_ref());
+            let function = function.ok_or_else(|| {
                 Error::with_message(
                     UR_RESULT_ERROR_INVALID_KERNEL,
                     format!("kernel {} has no global-offset variant", self.name),
@@ -436,7 +483,7 @@ impl Kernel {
             params.push(bytes);
             function
         } else {
-            &self.function
+            specialised.as_ref().map_or(&self.function, |s| &s.function)
         };
         // Above CUDA's default 48 KiB a kernel must opt in to more dynamic shared memory.
         if shared_bytes > 48 * 1024 {
@@ -496,7 +543,7 @@ fn parameters(mut arguments: Vec<(u32, Argument)>) -> UrResult<(Vec<Vec<u8>>, us
             ));
         }
         params.push(match argument {
-            Argument::Bytes(bytes) => bytes,
+            Argument::Bytes(bytes) | Argument::Buffer { address: bytes, .. } => bytes,
             Argument::Local(size) => {
                 let align = local_alignment(size);
                 shared = shared.div_ceil(align) * align;
@@ -538,6 +585,30 @@ mod tests {
         assert_eq!(offset(&params[2]), 8); // 12 bytes: aligned to 4, after 6 -> 8
         assert_eq!(offset(&params[3]), 64); // 64 bytes: aligned to 64, after 20 -> 64
         assert_eq!(shared, 128);
+    }
+
+    #[test]
+    fn a_buffer_argument_passes_its_address_whatever_its_contents() {
+        let address = 0xdead_beef_u64.to_ne_bytes().to_vec();
+        let (params, shared) = parameters(vec![
+            (
+                0,
+                Argument::Buffer {
+                    address: address.clone(),
+                    contents: Some(Arc::from(&[1u8, 2][..])),
+                },
+            ),
+            (
+                1,
+                Argument::Buffer {
+                    address: address.clone(),
+                    contents: None,
+                },
+            ),
+        ])
+        .expect("a value");
+        assert_eq!(params, vec![address.clone(), address]);
+        assert_eq!(shared, 0);
     }
 
     #[test]

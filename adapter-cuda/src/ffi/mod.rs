@@ -9,6 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 pub(crate) mod entry;
 mod out;
+pub(crate) mod specialiser;
 
 pub(crate) use out::InfoOut;
 

@@ -184,6 +184,7 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferReadRect(
             region,
             buffer_row_pitch,
             buffer_slice_pitch,
+            false,
         )?;
         // SAFETY: `dst` holds the host rectangle until the read completes, per UR.
         let dst = unsafe {
@@ -239,6 +240,7 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferWriteRect(
             region,
             buffer_row_pitch,
             buffer_slice_pitch,
+            true,
         )?;
         // SAFETY: `src` holds the host rectangle until the write completes, per UR.
         let src = unsafe {
@@ -320,8 +322,20 @@ pub(crate) unsafe extern "C" fn urEnqueueMemBufferCopyRect(
         let (queue, waits) = unsafe { enqueue(queue, count, waits) }?;
         // SAFETY: as above.
         let (src, dst) = unsafe { (object::<Mem>(src)?, object::<Mem>(dst)?) };
-        let src = src.rect_side(offset3(src_origin), region, src_row_pitch, src_slice_pitch)?;
-        let dst = dst.rect_side(offset3(dst_origin), region, dst_row_pitch, dst_slice_pitch)?;
+        let src = src.rect_side(
+            offset3(src_origin),
+            region,
+            src_row_pitch,
+            src_slice_pitch,
+            false,
+        )?;
+        let dst = dst.rect_side(
+            offset3(dst_origin),
+            region,
+            dst_row_pitch,
+            dst_slice_pitch,
+            true,
+        )?;
         let done = Mem::copy_rect(
             &queue,
             UR_COMMAND_MEM_BUFFER_COPY_RECT,

@@ -7,6 +7,7 @@ use std::ffi::{c_char, c_void};
 use super::*;
 use crate::cuda::{AllocationKind, HostSpan};
 use crate::ffi::{InfoOut, reference_count, release, retain};
+use crate::memory;
 use crate::program::Argument;
 
 /// `urXRetain` / `urXRelease` for a counted object type.
@@ -608,6 +609,19 @@ pub(super) unsafe fn arguments(
     }
     // SAFETY: per the contract.
     let args = unsafe { std::slice::from_raw_parts(args, count as usize) };
+    // Buffers the kernel may write lose their known contents before any argument's are
+    // read: a buffer passed twice, once writable, is not specialised on.
+    for arg in args
+        .iter()
+        .filter(|a| a.type_ == UR_EXP_KERNEL_ARG_TYPE_MEM_OBJ)
+    {
+        // SAFETY: a MEM_OBJ's value is a memory handle (or null) and its flags per UR.
+        let (mem, flags) = unsafe { (arg.value.memObjTuple.hMem, arg.value.memObjTuple.flags) };
+        if !mem.is_null() && !memory::argument_reads_only(flags) {
+            // SAFETY: a live memory handle per UR.
+            unsafe { object::<Mem>(mem) }?.contents_may_change();
+        }
+    }
     args.iter()
         .map(|arg| {
             let argument = match arg.type_ {
@@ -632,14 +646,20 @@ pub(super) unsafe fn arguments(
                 }
                 UR_EXP_KERNEL_ARG_TYPE_MEM_OBJ => {
                     // SAFETY: a MEM_OBJ's value is a memory handle (or null) per UR.
-                    let mem = unsafe { arg.value.memObjTuple.hMem };
-                    let address = if mem.is_null() {
-                        0
+                    let (mem, flags) =
+                        unsafe { (arg.value.memObjTuple.hMem, arg.value.memObjTuple.flags) };
+                    if mem.is_null() {
+                        Argument::Bytes(0u64.to_ne_bytes().to_vec())
                     } else {
                         // SAFETY: a live memory handle per UR.
-                        unsafe { object::<Mem>(mem) }?.address()
-                    };
-                    Argument::Bytes(address.to_ne_bytes().to_vec())
+                        let mem = unsafe { object::<Mem>(mem) }?;
+                        Argument::Buffer {
+                            address: mem.address().to_ne_bytes().to_vec(),
+                            contents: memory::argument_reads_only(flags)
+                                .then(|| mem.known_contents())
+                                .flatten(),
+                        }
+                    }
                 }
                 UR_EXP_KERNEL_ARG_TYPE_LOCAL => Argument::Local(arg.size),
                 _ => {
