@@ -32,10 +32,11 @@ pub(crate) fn device_command(
                 .args(["-Xclang", "-target-cpu", "-Xclang", arch.name])
                 .args(["-Xclang", "-target-feature", "-Xclang"])
                 .arg(format!("+{}", arch.ptx))
-                // No runtime unrolling yet: a loop whose trip count is a spec constant stays
-                // one loop, which the CUDA adapter unrolls fully once it knows the value
-                // (issue 32); the link's optimisation unrolls the emulated PTX's as before.
-                .args(["-mllvm", "-unroll-runtime=false"]);
+                // No partial or runtime loop unrolling yet, not even by `#pragma unroll`: a
+                // loop whose trip count is a spec constant stays one loop, which the CUDA
+                // adapter unrolls fully once it knows the value (issue 32). The link's
+                // optimisation unrolls every image's loops as before.
+                .args(["-mllvm", "-unroll-max-count=1"]);
         }
     }
     // From its installed place (not a copy): `-E` output and depfiles name it stably. This

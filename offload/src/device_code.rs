@@ -156,10 +156,19 @@ impl DeviceCode<'_> {
         // pointers and ranges in every loop iteration (stores through generic pointers may
         // alias the object). Inlined and split by SROA, they are plain values, as in a
         // hand-written OpenCL kernel.
-        let pipeline = device_pipeline(optimization).unwrap_or_else(|| {
-            inline_unoptimised_calls(module);
-            "always-inline"
-        });
+        let pipeline = match device_pipeline(optimization) {
+            // NVPTX code is optimised again at the link, and loops are unrolled there (and by
+            // the CUDA adapter once it knows a spec constant's value, issue 32): here only the
+            // wrappers' inlining and what makes their kernel objects plain values. A full
+            // round would runtime-unroll loops a `#pragma unroll` marks whatever their trip
+            // count, leaving a spec-constant trip count a loop for good.
+            Some(_) if module.triple().starts_with("nvptx") => NVPTX_COMPILE_PIPELINE,
+            Some(pipeline) => pipeline,
+            None => {
+                inline_unoptimised_calls(module);
+                "always-inline"
+            }
+        };
         module.run_passes(pipeline).map_err(Error::Optimisation)?;
         Ok(module.to_bitcode().to_vec())
     }
@@ -185,6 +194,11 @@ fn inline_unoptimised_calls(module: &Module<'_>) {
 
 /// The LLVM pipeline that finishes device code at the device compile's optimisation level
 /// (the last `-O` flag; DPC++'s default `-O2` without one); `None` at `-O0`.
+/// What an optimised NVPTX compile's module gets after the wrappers are written: inlining
+/// and scalar cleanup, no loop passes.
+const NVPTX_COMPILE_PIPELINE: &str =
+    "always-inline,function(sroa,early-cse<memssa>,instcombine,simplifycfg)";
+
 fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
     let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());
     match level {

@@ -70,6 +70,9 @@ def parse_args():
     parser.add_argument("--targets", default="spir64,nvidia_gpu_sm_90")
     parser.add_argument("--flags", default="",
                         help="more driver flags for every build (e.g. -fsycl-spec-constants=emulation)")
+    parser.add_argument("--without-specialiser", action="store_true",
+                        help="pack no specialiser and no LLVM (kernels run emulated; for builds"
+                        " with -fsycl-spec-constants=emulation, whose images have no bitcode)")
     parser.add_argument("--name", default="pack",
                         help="the pack's folder under target/gpu-check (default pack; its builds in"
                         " NAME-build)")
@@ -332,7 +335,7 @@ class TestPacker:
                     copy_stripped(os.path.realpath(parts[2]), dest)
 
 
-def stage_runtime(stage):
+def stage_runtime(stage, with_specialiser):
     lib = os.path.join(stage, "lib")
     os.makedirs(lib, exist_ok=True)
     for name in RUNTIME_FILES:
@@ -343,6 +346,8 @@ def stage_runtime(stage):
         return "warning: no CUDA adapter at %s (SYCL_SPECCONST_UR_CUDA): packed without it" % adapter
     # The UR loader looks for adapters beside itself.
     copy_stripped(os.path.realpath(adapter), os.path.join(lib, "libur_adapter_cuda.so.0"))
+    if not with_specialiser:
+        return None
     # Beside it the specialiser it opens (issue 32), and LLVM with what LLVM loads that the GPU
     # machine may lack: without them kernels run emulated (correct, slower).
     specialiser = os.path.join(os.path.dirname(adapter), SPECIALISER)
@@ -491,7 +496,7 @@ def main():
             problems += result["problems"]
             stages.append(stage)
 
-    warning = stage_runtime(runtime_stage)
+    warning = stage_runtime(runtime_stage, not options.without_specialiser)
     shutil.rmtree(PACK, ignore_errors=True)
     os.makedirs(PACK)
     write_payload(stages, os.path.join(PACK, "payload.tar.xz"))

@@ -8,6 +8,12 @@ use model::specialisation::{
     Entry, MalformedImage, Specialisation, WITH_OFFSET_SUFFIX, split_image,
 };
 
+/// The optimisation nvptx64 code gets, at the link (`offload`) and specialised at launch:
+/// `default<O3>`, whose unrolling thresholds take a loop of 64 iterations whose bodies fold
+/// to one instruction each (a polynomial of a spec-constant degree) all the way; O2's unroll
+/// it by 8 (their cost is estimated before folding).
+pub const NVPTX_PIPELINE: &str = "default<O3>";
+
 /// The constant that takes the place of the spec-constant buffer.
 pub const VALUES_GLOBAL: &str = "__sycl_specconst_values";
 
@@ -112,19 +118,33 @@ pub fn keep_only_entries(module: &mut Module<'_>, entries: &[&Entry]) {
     }
 }
 
-/// The PTX of `image`'s entry `kernel` (and its global-offset variant) with `values`, the
-/// bytes of the spec-constant buffer a launch passes, folded in: the image's bitcode read,
-/// [`fold_values`], [`keep_only_entries`], LLVM's `default<O2>` for the image's target, PTX.
-pub fn specialise_image(
+/// What [`specialise_image`] optimises: the image's module with `values` folded in and only
+/// `kernel`'s entries kept, as LLVM IR text (`sycl-specialise --emit-llvm`).
+pub fn folded_module_text(
     image: &[u8],
     kernel: &str,
     values: &[u8],
-) -> Result<Specialised, SpecialiseError> {
-    let started = Instant::now();
+) -> Result<String, SpecialiseError> {
+    let data = checked_data(image, kernel, values)?;
+    let ctx = Context::new();
+    let mut module = ctx
+        .parse_ir(data.bitcode.clone(), "nvptx64 image")
+        .map_err(|e| SpecialiseError::Bitcode(e.trim_end().to_string()))?;
+    let entries = launch_entries(&data, kernel);
+    fold_values(&mut module, &entries, values)?;
+    keep_only_entries(&mut module, &entries);
+    Ok(module.to_text())
+}
+
+/// The image's data, when `kernel` reads a buffer of `values`' size in it.
+fn checked_data(
+    image: &[u8],
+    kernel: &str,
+    values: &[u8],
+) -> Result<Specialisation, SpecialiseError> {
     let (_, data) = split_image(image)?;
     let data = data.ok_or(SpecialiseError::NoData)?;
-    let entries = launch_entries(&data, kernel);
-    if entries.is_empty() {
+    if launch_entries(&data, kernel).is_empty() {
         return Err(SpecialiseError::NoEntry(kernel.to_string()));
     }
     if values.len() as u64 != data.values_len {
@@ -133,6 +153,20 @@ pub fn specialise_image(
             expected: data.values_len,
         });
     }
+    Ok(data)
+}
+
+/// The PTX of `image`'s entry `kernel` (and its global-offset variant) with `values`, the
+/// bytes of the spec-constant buffer a launch passes, folded in: the image's bitcode read,
+/// [`fold_values`], [`keep_only_entries`], [`NVPTX_PIPELINE`] for the image's target, PTX.
+pub fn specialise_image(
+    image: &[u8],
+    kernel: &str,
+    values: &[u8],
+) -> Result<Specialised, SpecialiseError> {
+    let started = Instant::now();
+    let data = checked_data(image, kernel, values)?;
+    let entries = launch_entries(&data, kernel);
     let ctx = Context::new();
     let mut module = ctx
         .parse_ir(data.bitcode.clone(), "nvptx64 image")
@@ -149,7 +183,7 @@ pub fn specialise_image(
     )
     .map_err(SpecialiseError::Optimise)?;
     module
-        .run_target_passes("default<O2>", &machine)
+        .run_target_passes(NVPTX_PIPELINE, &machine)
         .map_err(SpecialiseError::Optimise)?;
     let optimise = started.elapsed();
     let started = Instant::now();

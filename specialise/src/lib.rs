@@ -10,6 +10,6 @@ pub mod ffi;
 mod fold;
 
 pub use fold::{
-    SpecialiseError, Specialised, VALUES_GLOBAL, fold_values, keep_only_entries, launch_entries,
-    specialise_image,
+    NVPTX_PIPELINE, SpecialiseError, Specialised, VALUES_GLOBAL, fold_values, folded_module_text,
+    keep_only_entries, launch_entries, specialise_image,
 };

@@ -530,16 +530,18 @@ fn is_unoptimised(module: &Module<'_>) -> bool {
         .any(|f| f.is_kernel() && f.has_enum_attribute("optnone"))
 }
 
-/// The link's optimisation: the device compiles optimised each TU, but the libdevice functions,
-/// the global offset and the spec-constant loads come after; `default<O2>` with the NVPTX
-/// target inlines and folds them (and runs NVVMReflect first). An unoptimised device compile
-/// (`optnone` kernels, `-O0`) stays unoptimised.
+/// The link's optimisation: the device compile only inlined and cleaned up each TU's code
+/// (`offload::device_code`), and the libdevice functions, the global offset and the
+/// spec-constant loads come after; [`specialise::NVPTX_PIPELINE`] with the NVPTX target
+/// inlines, folds and unrolls them (and runs NVVMReflect first), the same as the CUDA adapter's
+/// specialisation, so a value known at compile time and one known at launch get the same
+/// code. An unoptimised device compile (`optnone` kernels, `-O0`) stays unoptimised.
 fn optimise(module: &mut Module<'_>, machine: &TargetMachine) -> Result<(), DeviceError> {
     if is_unoptimised(module) {
         return Ok(());
     }
     module
-        .run_target_passes("default<O2>", machine)
+        .run_target_passes(specialise::NVPTX_PIPELINE, machine)
         .map_err(|e| DeviceError::Llvm(format!("optimising NVPTX device code: {e}")))
 }
 

@@ -28,6 +28,9 @@ struct Cli {
     /// List the image's kernel entries, their buffer parameters and buffer size instead.
     #[arg(long)]
     list: bool,
+    /// Print the module with the values folded in, before optimisation, as LLVM IR instead.
+    #[arg(long)]
+    emit_llvm: bool,
     /// Where the PTX goes (default: standard output).
     #[arg(short = 'o')]
     output: Option<PathBuf>,
@@ -59,6 +62,10 @@ fn run(cli: Cli) -> Result<()> {
         bail!("name the kernel (--kernel NAME) or --list the image's entries");
     };
     let values = hex(&cli.values)?;
+    if cli.emit_llvm {
+        let text = sycl_specconst_specialise::folded_module_text(&image, &kernel, &values)?;
+        return write_out(&cli.output, text.as_bytes());
+    }
     let done = sycl_specconst_specialise::specialise_image(&image, &kernel, &values)?;
     let ptx = done.ptx.strip_suffix(b"\0").unwrap_or(&done.ptx);
     write_out(&cli.output, ptx)
