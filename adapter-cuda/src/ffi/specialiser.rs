@@ -158,6 +158,8 @@ impl Specialiser {
                 &mut out,
             )
         };
+        // Read before `free`, which may clear the whole output (the real library does).
+        let (parse_us, optimise_us, emit_us) = (out.parse_us, out.optimise_us, out.emit_us);
         let bytes = if out.bytes.is_null() || out.len == 0 {
             Vec::new()
         } else {
@@ -171,9 +173,9 @@ impl Specialiser {
         match code {
             abi::OK if bytes.last() == Some(&0) => Ok(Output {
                 ptx: bytes,
-                parse_us: out.parse_us,
-                optimise_us: out.optimise_us,
-                emit_us: out.emit_us,
+                parse_us,
+                optimise_us,
+                emit_us,
             }),
             abi::OK => Err("the specialiser's PTX does not end in a NUL".to_string()),
             abi::FAILED => Err(format!(
@@ -244,7 +246,8 @@ mod tests {
     }
 
     /// A stand-in for the specialiser, in C: "PTX" naming the kernel and the values' count,
-    /// a failure for no values, an unterminated result for kernel "bad"; it counts frees.
+    /// a failure for no values, an unterminated result for kernel "bad"; it counts frees, and
+    /// clears the output it frees.
     const FAKE: &str = r#"
         #include <stdint.h>
         #include <stdio.h>
@@ -269,8 +272,9 @@ mod tests {
             out->p = 1000; out->o = 2000; out->e = 3000;
             return 0;
         }
+        /* As the real library does, the whole output is cleared: times included. */
         void sycl_specconst_specialise_free_v1(out_t *out) {
-            free(out->bytes); out->bytes = 0; frees++;
+            free(out->bytes); memset(out, 0, sizeof *out); frees++;
         }
     "#;
 
