@@ -297,22 +297,6 @@ impl HostSpan {
     }
 }
 
-/// Reads `len` bytes at `src` into a new vector, waiting for the copy (a spec-constant buffer
-/// too large to have been remembered at its creation, read once, issue 32).
-pub(crate) fn read_device(context: Context, src: DeviceAddress, len: usize) -> CudaResult<Vec<u8>> {
-    let mut bytes = vec![0u8; len];
-    let stream = Stream::new(context)?;
-    // SAFETY: the vector outlives the copy: it is returned only after the copy is waited for,
-    // and leaked if that wait fails (the copy may then still be writing it).
-    let span = unsafe { HostSpan::from_caller(bytes.as_mut_ptr() as *const c_void, len) };
-    stream.copy_to_host(span, src)?;
-    if let Err(error) = stream.synchronize() {
-        std::mem::forget(bytes);
-        return Err(error);
-    }
-    Ok(bytes)
-}
-
 /// A device (or unified) address.
 pub(crate) type DeviceAddress = u64;
 

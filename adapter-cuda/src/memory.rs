@@ -15,7 +15,6 @@ use crate::queue::{Event, EventRef, Queue, QueueRef};
 struct Storage {
     context: cuda::Context,
     address: DeviceAddress,
-    size: usize,
     /// The caller's memory of a `USE_HOST_POINTER` buffer: maps go there.
     host: Option<HostSpan>,
     known: KnownContents,
@@ -28,37 +27,20 @@ pub(crate) const KNOWN_CONTENTS_LIMIT: usize = 64 * 1024;
 /// The device bytes of a buffer as the adapter knows them without reading the device: the
 /// host data it was created from, until anything may have written it (issue 32: a launch
 /// passing a spec-constant buffer read-only can then be specialised to those values). Every
-/// command that may write the buffer clears it first. Host data over the size limit is not
-/// copied: the buffer is `Unread`, and a launch that needs it as a spec-constant buffer reads
-/// it back once ([`Mem::spec_constant_values`]).
+/// command that may write the buffer clears it first; nothing sets it again.
 #[derive(Debug, Default)]
-pub(crate) struct KnownContents(Mutex<Contents>);
-
-#[derive(Debug, Default)]
-enum Contents {
-    #[default]
-    Unknown,
-    Known(Arc<[u8]>),
-    /// The device holds the host data the buffer was made from, not kept here.
-    Unread,
-}
+pub(crate) struct KnownContents(Mutex<Option<Arc<[u8]>>>);
 
 impl KnownContents {
-    /// The contents of a buffer created from `host` bytes (past the size limit: unread).
+    /// The contents of a buffer created from `host` bytes (none past the size limit).
     pub(crate) fn new(host: Option<Vec<u8>>) -> KnownContents {
-        KnownContents(Mutex::new(match host {
-            Some(bytes) if bytes.len() <= KNOWN_CONTENTS_LIMIT => Contents::Known(Arc::from(bytes)),
-            Some(_) => Contents::Unread,
-            None => Contents::Unknown,
-        }))
+        KnownContents(Mutex::new(
+            host.filter(|bytes| bytes.len() <= KNOWN_CONTENTS_LIMIT)
+                .map(Arc::from),
+        ))
     }
 
-    /// A buffer made from host data too large to copy: the device holds it.
-    pub(crate) fn unread() -> KnownContents {
-        KnownContents(Mutex::new(Contents::Unread))
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Contents> {
+    fn lock(&self) -> MutexGuard<'_, Option<Arc<[u8]>>> {
         self.0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -66,43 +48,18 @@ impl KnownContents {
 
     /// The device bytes may change: forget them.
     pub(crate) fn forget(&self) {
-        *self.lock() = Contents::Unknown;
+        *self.lock() = None;
     }
 
     /// The `size` bytes at `offset`, when known (the whole contents shared, a window copied).
     pub(crate) fn window(&self, offset: usize, size: usize) -> Option<Arc<[u8]>> {
-        let Contents::Known(known) = &*self.lock() else {
-            return None;
-        };
-        window_of(known, offset, size)
-    }
-
-    /// Like [`window`](Self::window), but an unread buffer is read with `read` (the whole
-    /// storage) and known from then on. The lock is held while reading: a command that would
-    /// write the buffer forgets its contents first, so it waits for the read to finish.
-    pub(crate) fn window_reading<E>(
-        &self,
-        offset: usize,
-        size: usize,
-        read: impl FnOnce() -> Result<Vec<u8>, E>,
-    ) -> Result<Option<Arc<[u8]>>, E> {
-        let mut contents = self.lock();
-        if matches!(*contents, Contents::Unread) {
-            *contents = Contents::Known(Arc::from(read()?));
+        let known = self.lock().clone()?;
+        if offset == 0 && size == known.len() {
+            return Some(known);
         }
-        Ok(match &*contents {
-            Contents::Known(known) => window_of(known, offset, size),
-            _ => None,
-        })
+        let end = offset.checked_add(size)?;
+        known.get(offset..end).map(Arc::from)
     }
-}
-
-fn window_of(known: &Arc<[u8]>, offset: usize, size: usize) -> Option<Arc<[u8]>> {
-    if offset == 0 && size == known.len() {
-        return Some(known.clone());
-    }
-    let end = offset.checked_add(size)?;
-    known.get(offset..end).map(Arc::from)
 }
 
 /// Whether a kernel argument with these memory flags cannot write the buffer (anything else,
@@ -178,15 +135,11 @@ impl Mem {
         let storage = Storage {
             context: device.context(),
             address,
-            size,
             host: host.filter(|_| flags & UR_MEM_FLAG_USE_HOST_POINTER != 0),
-            known: match host {
-                Some(span) if span.len() <= KNOWN_CONTENTS_LIMIT => {
-                    KnownContents::new(Some(span.to_vec()))
-                }
-                Some(_) => KnownContents::unread(),
-                None => KnownContents::default(),
-            },
+            known: KnownContents::new(
+                host.filter(|span| span.len() <= KNOWN_CONTENTS_LIMIT)
+                    .map(HostSpan::to_vec),
+            ),
         };
         if let Some(span) = host {
             let stream = cuda::Stream::new(device.context())?;
@@ -231,27 +184,6 @@ impl Mem {
     /// This buffer's bytes, when known without reading the device.
     pub(crate) fn known_contents(&self) -> Option<Arc<[u8]>> {
         self.storage.known.window(self.offset, self.size)
-    }
-
-    /// The bytes of a spec-constant buffer of `len` bytes that a launch passes read-only:
-    /// known ones, or, for one made from host data too large to remember, the device's, read
-    /// once (only a buffer of exactly that size is read: never a large data buffer).
-    pub(crate) fn spec_constant_values(&self, len: u64) -> Option<Arc<[u8]>> {
-        if self.size as u64 != len {
-            return None;
-        }
-        let storage = &self.storage;
-        if storage.size != self.size {
-            // A window on a larger buffer: never read back (it could be any size).
-            return self.known_contents();
-        }
-        storage
-            .known
-            .window_reading(self.offset, self.size, || {
-                cuda::read_device(storage.context, storage.address, storage.size).map_err(drop)
-            })
-            .ok()
-            .flatten()
     }
 
     pub(crate) fn info(
@@ -697,35 +629,6 @@ mod tests {
         known.forget();
         assert_eq!(known.window(0, 8), None);
         assert_eq!(known.window(2, 3), None);
-    }
-
-    /// Host data over the limit is read back once, when a launch needs it, then known; a
-    /// write before that leaves nothing to read.
-    #[test]
-    fn large_host_data_is_read_back_once_until_forgotten() {
-        let reads = std::cell::Cell::new(0);
-        let read = || -> Result<Vec<u8>, &str> {
-            reads.set(reads.get() + 1);
-            Ok(vec![1, 2, 3, 4])
-        };
-        let big = KnownContents::new(Some(vec![7; KNOWN_CONTENTS_LIMIT + 1]));
-        assert_eq!(big.window(0, 4), None, "not copied at creation");
-        let first = big.window_reading(0, 4, read).expect("read");
-        assert_eq!(first.as_deref(), Some(&[1u8, 2, 3, 4][..]));
-        let again = big.window_reading(1, 2, read).expect("known");
-        assert_eq!(again.as_deref(), Some(&[2u8, 3][..]));
-        assert_eq!(reads.get(), 1, "read once");
-        big.forget();
-        assert_eq!(big.window_reading(0, 4, read), Ok(None));
-        assert_eq!(reads.get(), 1, "a forgotten buffer is not read");
-        let failing = KnownContents::unread();
-        assert_eq!(
-            failing.window_reading(0, 4, || Err("no device")),
-            Err("no device")
-        );
-        let never = KnownContents::new(None);
-        assert_eq!(never.window_reading(0, 4, read), Ok(None));
-        assert_eq!(reads.get(), 1, "a buffer without host data is not read");
     }
 
     #[test]

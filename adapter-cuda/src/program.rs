@@ -274,25 +274,10 @@ pub(crate) enum Argument {
     Buffer {
         address: Vec<u8>,
         contents: Option<Arc<[u8]>>,
-        /// A read-only buffer whose contents are not known yet but may be read back if it
-        /// turns out to be the spec-constant buffer ([`memory::Mem::spec_constant_values`]).
-        readable: Option<ReadableBuffer>,
     },
     /// Local memory of this many bytes: the parameter is its offset in dynamic shared memory.
     Local(usize),
 }
-
-/// A buffer a launch passes read-only, compared by identity.
-#[derive(Clone, Debug)]
-pub(crate) struct ReadableBuffer(pub(crate) memory::MemRef);
-
-impl PartialEq for ReadableBuffer {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for ReadableBuffer {}
 
 impl Kernel {
     pub(crate) fn new(program: ProgramRef, name: &str) -> UrResult<KernelRef> {
@@ -611,7 +596,6 @@ mod tests {
                 Argument::Buffer {
                     address: address.clone(),
                     contents: Some(Arc::from(&[1u8, 2][..])),
-                    readable: None,
                 },
             ),
             (
@@ -619,7 +603,6 @@ mod tests {
                 Argument::Buffer {
                     address: address.clone(),
                     contents: None,
-                    readable: None,
                 },
             ),
         ])

@@ -98,17 +98,10 @@ pub(crate) fn select_values(
         None => Err(format!(
             "the launch gives no argument {parameter} (its spec-constant buffer)"
         )),
-        Some((
-            _,
-            Argument::Buffer {
-                contents, readable, ..
-            },
-        )) => match contents.clone().or_else(|| {
-            readable
-                .as_ref()
-                .and_then(|b| b.0.spec_constant_values(specialisation.values_len))
-        }) {
-            Some(values) if values.len() as u64 == specialisation.values_len => Ok(Some(values)),
+        Some((_, Argument::Buffer { contents, .. })) => match contents {
+            Some(values) if values.len() as u64 == specialisation.values_len => {
+                Ok(Some(values.clone()))
+            }
             Some(values) => Err(format!(
                 "its spec-constant buffer holds {} bytes; the image's values take {}",
                 values.len(),
@@ -471,7 +464,6 @@ mod tests {
         Argument::Buffer {
             address: 0x1000u64.to_ne_bytes().to_vec(),
             contents: contents.map(Arc::from),
-            readable: None,
         }
     }
 

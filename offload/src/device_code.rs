@@ -197,7 +197,7 @@ fn inline_unoptimised_calls(module: &Module<'_>) {
 /// What an optimised NVPTX compile's module gets after the wrappers are written: inlining
 /// and scalar cleanup, no loop passes.
 const NVPTX_COMPILE_PIPELINE: &str =
-    "always-inline,function(sroa,early-cse<memssa>,instcombine,simplifycfg)";
+    "always-inline,function(sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg)";
 
 fn device_pipeline(optimization: Option<&OsStr>) -> Option<&'static str> {
     let level = optimization.map_or(&b"2"[..], |v| v.as_bytes());

@@ -8,7 +8,7 @@ use super::*;
 use crate::cuda::{AllocationKind, HostSpan};
 use crate::ffi::{InfoOut, reference_count, release, retain};
 use crate::memory;
-use crate::program::{Argument, ReadableBuffer};
+use crate::program::Argument;
 
 /// `urXRetain` / `urXRelease` for a counted object type.
 macro_rules! counted {
@@ -652,14 +652,12 @@ pub(super) unsafe fn arguments(
                         Argument::Bytes(0u64.to_ne_bytes().to_vec())
                     } else {
                         // SAFETY: a live memory handle per UR.
-                        let mem = unsafe { shared::<Mem>(mem) }?;
-                        let reads_only = memory::argument_reads_only(flags);
-                        let contents = reads_only.then(|| mem.known_contents()).flatten();
+                        let mem = unsafe { object::<Mem>(mem) }?;
                         Argument::Buffer {
                             address: mem.address().to_ne_bytes().to_vec(),
-                            readable: (reads_only && contents.is_none())
-                                .then(|| ReadableBuffer(mem.clone())),
-                            contents,
+                            contents: memory::argument_reads_only(flags)
+                                .then(|| mem.known_contents())
+                                .flatten(),
                         }
                     }
                 }
