@@ -28,6 +28,8 @@ import tarfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from runtime_libs import RUNTIME_FILES, SPECIALISER, MissingLibrary, shared_library_closure
+
 import lit.discovery
 import lit.LitConfig
 import lit.ShUtil
@@ -40,12 +42,6 @@ OUT = os.path.join(ROOT, "target", "gpu-check")
 PACK = os.path.join(OUT, "pack")
 WORK = os.path.join(OUT, "pack-build")
 RUNTIME_LIB = os.path.join(ROOT, ".venv", "lib")
-# Intel's runtime as the programs load it: libsycl (DT_NEEDED), the UR loader it dlopens, and
-# their DT_NEEDED closure (readelf -d: libur_loader -> svml, irng, imf, intlc; libumf -> hwloc).
-RUNTIME_FILES = (
-    "libsycl.so.9", "libur_loader.so.0", "libumf.so.1", "libhwloc.so.15", "libimf.so",
-    "libintlc.so.5", "libsvml.so", "libirng.so",
-)
 RESULT = "result.json"  # a test's entries, warnings and input digest, in its staging folder
 STRIP = shutil.which("llvm-strip-22") or "strip"
 
@@ -354,29 +350,13 @@ def stage_runtime(stage, with_specialiser):
     if not os.path.isfile(specialiser):
         return "warning: no %s beside the adapter: spec constants run emulated" % SPECIALISER
     copy_stripped(os.path.realpath(specialiser), os.path.join(lib, SPECIALISER))
-    for path in shared_library_closure(specialiser):
-        copy_stripped(os.path.realpath(path), os.path.join(lib, os.path.basename(path)))
+    try:
+        closure = shared_library_closure(specialiser)
+    except MissingLibrary as missing:
+        return "warning: %s: spec constants run emulated" % missing
+    for name, path in closure:
+        copy_stripped(os.path.realpath(path), os.path.join(lib, name))
     return None
-
-
-SPECIALISER = "libsycl_specconst_specialise.so"
-# What every Linux with a C++ runtime has (the runtime's own libraries need them too).
-SYSTEM_LIBRARIES = ("linux-vdso", "ld-linux", "libc.so", "libm.so", "libgcc_s.so", "libstdc++.so",
-                    "libpthread.so", "libdl.so", "librt.so")
-
-
-def shared_library_closure(path):
-    """The shared libraries `path` loads (ldd), but the system's own."""
-    out = subprocess.run(["ldd", path], check=True, stdout=subprocess.PIPE, text=True).stdout
-    found = []
-    for line in out.splitlines():
-        parts = line.split("=>")
-        if len(parts) != 2:
-            continue
-        name, target = parts[0].strip(), parts[1].split("(")[0].strip()
-        if target and not name.startswith(SYSTEM_LIBRARIES):
-            found.append(target)
-    return sorted(found)
 
 
 def write_payload(stages, path):
