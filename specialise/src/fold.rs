@@ -50,7 +50,9 @@ pub enum SpecialiseError {
 #[derive(Debug)]
 pub struct Specialised {
     pub ptx: Vec<u8>,
+    /// Reading the bitcode and folding the values in (the fold takes microseconds of it).
     pub parse: Duration,
+    /// The target machine and the optimisation.
     pub optimise: Duration,
     pub emit: Duration,
 }
@@ -125,26 +127,29 @@ pub fn folded_module_text(
     kernel: &str,
     values: &[u8],
 ) -> Result<String, SpecialiseError> {
-    let data = checked_data(image, kernel, values)?;
     let ctx = Context::new();
-    let mut module = ctx
-        .parse_ir(data.bitcode.clone(), "nvptx64 image")
-        .map_err(|e| SpecialiseError::Bitcode(e.trim_end().to_string()))?;
-    let entries = launch_entries(&data, kernel);
-    fold_values(&mut module, &entries, values)?;
-    keep_only_entries(&mut module, &entries);
-    Ok(module.to_text())
+    Ok(folded_module(&ctx, image, kernel, values)?.module.to_text())
 }
 
-/// The image's data, when `kernel` reads a buffer of `values`' size in it.
-fn checked_data(
+/// An image's module ready to optimise for one launch, and what it is generated for.
+struct Folded<'c> {
+    module: Module<'c>,
+    arch: String,
+    ptx_feature: String,
+}
+
+/// `image`'s bitcode read, `values` folded in ([`fold_values`]), only `kernel`'s entries kept
+/// ([`keep_only_entries`]); an error when `kernel` reads no buffer of `values`' size in it.
+fn folded_module<'c>(
+    ctx: &'c Context,
     image: &[u8],
     kernel: &str,
     values: &[u8],
-) -> Result<Specialisation, SpecialiseError> {
+) -> Result<Folded<'c>, SpecialiseError> {
     let (_, data) = split_image(image)?;
-    let data = data.ok_or(SpecialiseError::NoData)?;
-    if launch_entries(&data, kernel).is_empty() {
+    let mut data = data.ok_or(SpecialiseError::NoData)?;
+    let entries: Vec<Entry> = launch_entries(&data, kernel).into_iter().cloned().collect();
+    if entries.is_empty() {
         return Err(SpecialiseError::NoEntry(kernel.to_string()));
     }
     if values.len() as u64 != data.values_len {
@@ -153,35 +158,39 @@ fn checked_data(
             expected: data.values_len,
         });
     }
-    Ok(data)
+    let mut module = ctx
+        .parse_ir(std::mem::take(&mut data.bitcode), "nvptx64 image")
+        .map_err(|e| SpecialiseError::Bitcode(e.trim_end().to_string()))?;
+    let entries: Vec<&Entry> = entries.iter().collect();
+    fold_values(&mut module, &entries, values)?;
+    keep_only_entries(&mut module, &entries);
+    Ok(Folded {
+        module,
+        arch: data.arch,
+        ptx_feature: data.ptx_feature,
+    })
 }
 
 /// The PTX of `image`'s entry `kernel` (and its global-offset variant) with `values`, the
-/// bytes of the spec-constant buffer a launch passes, folded in: the image's bitcode read,
-/// [`fold_values`], [`keep_only_entries`], [`NVPTX_PIPELINE`] for the image's target, PTX.
+/// bytes of the spec-constant buffer a launch passes, folded in: [`folded_module`],
+/// [`NVPTX_PIPELINE`] for the image's target, PTX.
 pub fn specialise_image(
     image: &[u8],
     kernel: &str,
     values: &[u8],
 ) -> Result<Specialised, SpecialiseError> {
     let started = Instant::now();
-    let data = checked_data(image, kernel, values)?;
-    let entries = launch_entries(&data, kernel);
     let ctx = Context::new();
-    let mut module = ctx
-        .parse_ir(data.bitcode.clone(), "nvptx64 image")
-        .map_err(|e| SpecialiseError::Bitcode(e.trim_end().to_string()))?;
+    let Folded {
+        mut module,
+        arch,
+        ptx_feature,
+    } = folded_module(&ctx, image, kernel, values)?;
     let parse = started.elapsed();
     let started = Instant::now();
-    fold_values(&mut module, &entries, values)?;
-    keep_only_entries(&mut module, &entries);
-    let machine = TargetMachine::for_cpu(
-        &module.triple(),
-        &data.arch,
-        &data.ptx_feature,
-        CodeGenLevel::Default,
-    )
-    .map_err(SpecialiseError::Optimise)?;
+    let machine =
+        TargetMachine::for_cpu(&module.triple(), &arch, &ptx_feature, CodeGenLevel::Default)
+            .map_err(SpecialiseError::Optimise)?;
     module
         .run_target_passes(NVPTX_PIPELINE, &machine)
         .map_err(SpecialiseError::Optimise)?;
