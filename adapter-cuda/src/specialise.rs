@@ -40,11 +40,16 @@ impl ImageData {
     pub(crate) fn split(image: &[u8]) -> (usize, Option<ImageData>) {
         match model::specialisation::split_image(image) {
             Ok((code, None)) => (code.len(), None),
-            Ok((code, Some(specialisation))) => (
+            Ok((code, Some(mut specialisation))) => (
                 code.len(),
                 Some(ImageData {
                     sha256: Sha256::digest(image).into(),
-                    specialisation: Arc::new(specialisation),
+                    // Not a second copy of it beside the image: the specialiser reads the
+                    // bitcode from the image the program keeps.
+                    specialisation: Arc::new({
+                        specialisation.bitcode = Vec::new();
+                        specialisation
+                    }),
                 }),
             ),
             Err(malformed) => {
@@ -571,7 +576,10 @@ mod tests {
         let (code_len, data) = ImageData::split(&image);
         assert_eq!(code_len, ptx_len);
         let data = data.expect("specialisation data");
-        assert_eq!(*data.specialisation, self::data());
+        // The index as written; the bitcode stays in the image alone.
+        let mut index = self::data();
+        index.bitcode.clear();
+        assert_eq!(*data.specialisation, index);
         let expected: [u8; 32] = Sha256::digest(&image).into();
         assert_eq!(data.sha256, expected);
         // A damaged trailer: the whole image loads as it is, without data.
