@@ -286,12 +286,14 @@ mod tests {
                 }),
                 reduction_result_copy: None,
                 attributes: Default::default(),
+                callee_aspects: Vec::new(),
             }],
             instantiated_kernels: Vec::new(),
             dependencies: Vec::new(),
             warnings: Vec::new(),
             local_spec_ids: Vec::new(),
             kernel_restrictions: Vec::new(),
+            device_functions: Vec::new(),
         }
     }
 

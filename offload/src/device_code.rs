@@ -137,6 +137,18 @@ impl DeviceCode<'_> {
         post_link::requirements::attach(&self.module, kernel, attributes)
     }
 
+    /// Records a device function's `device_has` aspects on it (post-link's `requirements`);
+    /// `false` when the module has no such function.
+    pub fn attach_declared_aspects(&self, function: &str, aspects: &[u32]) -> bool {
+        post_link::requirements::attach_declared_aspects(&self.module, function, aspects)
+    }
+
+    /// The aspects the code of `function` and its callees in this module uses (what a
+    /// `device_has` list is checked against); `None` without such a function.
+    pub fn code_aspects(&self, function: &str) -> Option<Vec<u32>> {
+        post_link::requirements::code_aspects(&self.module, function)
+    }
+
     /// Marks `kernel` with where its callable is defined (`file:line:column`), for the device
     /// link ([`crate::device_link::KERNEL_SOURCE_ATTRIBUTE`]); a kernel not in the module is
     /// left alone.

@@ -367,6 +367,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let warnings = collected.warnings;
     let local_spec_ids = collected.local_spec_ids;
     let kernel_restrictions = collected.kernel_restrictions;
+    let device_functions = collected.device_functions;
     let spec_ids = if probes.is_empty() {
         collected
             .declared
@@ -405,6 +406,7 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         warnings,
         local_spec_ids,
         kernel_restrictions,
+        device_functions,
     })
 }
 

@@ -956,6 +956,77 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// Where a declaration is written: the file its extent starts in (where a macro is used,
+    /// when it starts in one), the byte offset of that start and of its name; `None` when the
+    /// name is spelt elsewhere (in a macro's definition).
+    pub(crate) fn declaration_span(&self) -> Option<DeclarationSpan> {
+        // SAFETY: the cursor is valid, so its extent and location are; out pointers are
+        // locals.
+        unsafe {
+            let extent = call!(clang_getCursorExtent)(self.raw);
+            let expansion = |loc: CXSourceLocation| {
+                let mut file: CXFile = ptr::null_mut();
+                let (mut line, mut column, mut offset) = (0, 0, 0);
+                call!(clang_getExpansionLocation)(
+                    loc,
+                    &mut file,
+                    &mut line,
+                    &mut column,
+                    &mut offset,
+                );
+                (file, offset as usize)
+            };
+            let (file, start) = expansion(call!(clang_getRangeStart)(extent));
+            let (name_file, name) = expansion(call!(clang_getCursorLocation)(self.raw));
+            if file.is_null() || call!(clang_File_isEqual)(file, name_file) == 0 || name < start {
+                return None;
+            }
+            Some(DeclarationSpan {
+                file: file_path(file)?,
+                start,
+                name,
+            })
+        }
+    }
+
+    /// Every token of the file [`Self::declaration_span`] names, when its text contains
+    /// `needle` (most files do not: nothing is tokenized then).
+    pub(crate) fn file_tokens_mentioning(&self, needle: &[u8]) -> Option<Vec<Token>> {
+        // SAFETY: the cursor is valid, so its TU and extent are; the contents are read while
+        // the TU is alive, within the size libclang gives; the range lies within the file.
+        unsafe {
+            let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
+            let start = call!(clang_getRangeStart)(call!(clang_getCursorExtent)(self.raw));
+            let mut file: CXFile = ptr::null_mut();
+            let (mut line, mut column, mut offset) = (0, 0, 0);
+            call!(clang_getExpansionLocation)(
+                start,
+                &mut file,
+                &mut line,
+                &mut column,
+                &mut offset,
+            );
+            if file.is_null() {
+                return None;
+            }
+            let mut size: usize = 0;
+            let contents = call!(clang_getFileContents)(tu, file, &mut size);
+            if contents.is_null() {
+                return None;
+            }
+            let text = std::slice::from_raw_parts(contents.cast::<u8>(), size);
+            if !text.windows(needle.len()).any(|w| w == needle) {
+                return None;
+            }
+            let end = c_uint::try_from(size).ok()?;
+            let range = call!(clang_getRange)(
+                call!(clang_getLocationForOffset)(tu, file, 0),
+                call!(clang_getLocationForOffset)(tu, file, end),
+            );
+            Some(located_tokens(tu, range))
+        }
+    }
+
     /// The first declaration an overloaded reference (a call not resolved in a template
     /// pattern) may mean.
     pub(crate) fn first_overloaded_decl(&self) -> Option<Cursor<'tu>> {
@@ -1285,6 +1356,14 @@ pub(crate) enum TemplateArgument<'tu> {
         unsigned: u64,
     },
     Other,
+}
+
+/// Where a declaration is written ([`Cursor::declaration_span`]).
+pub(crate) struct DeclarationSpan {
+    pub(crate) file: PathBuf,
+    /// Byte offsets in `file`: the declaration's first token, its name.
+    pub(crate) start: usize,
+    pub(crate) name: usize,
 }
 
 /// A type belonging to a translation unit.

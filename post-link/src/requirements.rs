@@ -25,6 +25,9 @@ const MD_WORK_GROUP_SIZE_HINT: &str = "work_group_size_hint";
 const MD_WORK_GROUP_NUM_DIM: &str = "work_group_num_dim";
 const MD_REQD_SUB_GROUP_SIZE: &str = "intel_reqd_sub_group_size";
 const MD_DECLARED_ASPECTS: &str = "sycl_declared_aspects";
+/// Aspects a kernel needs beyond what its code shows: those of functions it calls whose code
+/// clang inlined into it before the tool chain saw it (DPC++'s name for the propagated set).
+const MD_USED_ASPECTS: &str = "sycl_used_aspects";
 
 /// A kernel's attributes, values as the SYCL source writes them (dimension 0 first).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,6 +37,8 @@ pub struct KernelAttributes {
     pub reqd_sub_group_size: Option<u32>,
     /// `device_has`' aspects (`sycl::aspect` values), as written.
     pub device_has: Option<Vec<u32>>,
+    /// The `device_has` aspects of the functions the kernel calls.
+    pub callee_aspects: Vec<u32>,
 }
 
 /// What running one kernel (or an image's kernels) needs of a device.
@@ -105,7 +110,42 @@ pub fn attach(
         let ops: Vec<_> = aspects.iter().map(|&a| int_md(u64::from(a))).collect();
         f.set_metadata(MD_DECLARED_ASPECTS, ctx.md_node(&ops));
     }
+    if !attributes.callee_aspects.is_empty() {
+        let ops: Vec<_> = attributes
+            .callee_aspects
+            .iter()
+            .map(|&a| int_md(u64::from(a)))
+            .collect();
+        f.set_metadata(MD_USED_ASPECTS, ctx.md_node(&ops));
+    }
     Ok(())
+}
+
+/// Records a device function's `device_has` aspects on it, for the kernels that call it once
+/// the device link joins them; `false` when `module` has no function `name` (not used there).
+pub fn attach_declared_aspects(module: &Module<'_>, name: &str, aspects: &[u32]) -> bool {
+    let Some(f) = module.get_function(name) else {
+        return false;
+    };
+    let ctx = module.context();
+    let ops: Vec<_> = aspects
+        .iter()
+        .map(|&a| ctx.const_int_md(32, u64::from(a)))
+        .collect();
+    f.set_metadata(MD_DECLARED_ASPECTS, ctx.md_node(&ops));
+    true
+}
+
+/// The aspects the code of function `name` (and of the functions it calls that `module`
+/// defines) uses, by its instructions: what DPC++ checks a `device_has` list against. `None`
+/// when `module` has no such function.
+pub fn code_aspects(module: &Module<'_>, name: &str) -> Option<Vec<u32>> {
+    let f = module.get_function(name)?;
+    let mut reader = RequirementsReader::default();
+    let mut aspects = reader.reachable_aspects(f, false);
+    aspects.sort_unstable();
+    aspects.dedup();
+    Some(aspects)
 }
 
 /// SYCL's sizes (dimension 0 slowest) as OpenCL's three (dimension 0 fastest), padded with 1.
@@ -144,14 +184,15 @@ pub(crate) struct RequirementsReader {
 impl RequirementsReader {
     /// What kernel `f` needs: its metadata and the aspects its code uses.
     pub(crate) fn kernel(&mut self, f: Function<'_>) -> Requirements {
-        let used = self.used_aspects(f);
+        let used = self.reachable_aspects(f, true);
         kernel_requirements(f, used)
     }
 
     /// The aspects the code reachable from `kernel` through direct calls uses, as DPC++
     /// derives `sycl_used_aspects`: `half` values need fp16, `double` values fp64, 64-bit
-    /// atomic operations atomic64.
-    fn used_aspects(&mut self, kernel: Function<'_>) -> Vec<u32> {
+    /// atomic operations atomic64; with `declared`, also the `device_has` aspects of the
+    /// functions it calls (defined or only declared), as DPC++ propagates them to kernels.
+    fn reachable_aspects(&mut self, kernel: Function<'_>, declared: bool) -> Vec<u32> {
         let mut aspects = Vec::new();
         let mut seen: FxHashSet<String> = FxHashSet::default();
         let mut pending = vec![kernel];
@@ -165,7 +206,13 @@ impl RequirementsReader {
                     .as_value()
                     .as_call()
                     .and_then(|c| c.callee().as_function());
-                if let Some(callee) = callee.filter(|c| !c.is_declaration()) {
+                let Some(callee) = callee else {
+                    continue;
+                };
+                if declared {
+                    aspects.extend(declared_aspects(callee));
+                }
+                if !callee.is_declaration() {
                     pending.push(callee);
                 }
             }
@@ -195,6 +242,17 @@ fn own_aspects(f: Function<'_>) -> Vec<u32> {
     aspects
 }
 
+/// The `device_has` aspects recorded on function `f` ([`attach_declared_aspects`]).
+fn declared_aspects(f: Function<'_>) -> Vec<u32> {
+    let Some(ops) = f.metadata_operands(MD_DECLARED_ASPECTS) else {
+        return Vec::new();
+    };
+    ops.iter()
+        .filter_map(|v| v.const_int_zext())
+        .filter_map(|a| u32::try_from(a).ok())
+        .collect()
+}
+
 /// What kernel `f` needs: its metadata, and `used` (the aspects its code uses).
 fn kernel_requirements(f: Function<'_>, used: Vec<u32>) -> Requirements {
     let ints = |kind: &str| -> Option<Vec<u64>> {
@@ -202,8 +260,10 @@ fn kernel_requirements(f: Function<'_>, used: Vec<u32>) -> Requirements {
         ops.iter().map(|v| v.const_int_zext()).collect()
     };
     let mut aspects = used;
-    if let Some(declared) = ints(MD_DECLARED_ASPECTS) {
-        aspects.extend(declared.iter().filter_map(|&a| u32::try_from(a).ok()));
+    for kind in [MD_DECLARED_ASPECTS, MD_USED_ASPECTS] {
+        if let Some(listed) = ints(kind) {
+            aspects.extend(listed.iter().filter_map(|&a| u32::try_from(a).ok()));
+        }
     }
     aspects.sort_unstable();
     aspects.dedup();
@@ -381,5 +441,58 @@ mod tests {
                  work_group_num_dim=1|2\n"
             )
         );
+    }
+
+    /// A kernel needs the `device_has` aspects of every function it reaches, defined or only
+    /// declared, and the aspects the code of the defined ones uses; the code's alone are what
+    /// a `device_has` list is checked against.
+    #[test]
+    fn callees_declared_aspects_reach_the_kernel() {
+        let ctx = llvm::Context::new();
+        let ir = r#"
+target triple = "spir64-unknown-unknown"
+define spir_kernel void @k() {
+  call spir_func void @middle()
+  ret void
+}
+define spir_kernel void @plain() {
+  ret void
+}
+define spir_func void @middle() {
+  %d = fadd double 1.0, 2.0
+  call spir_func void @external()
+  ret void
+}
+declare spir_func void @external()
+"#;
+        let module = ctx.parse_ir(ir.into(), "m.ll").expect("parses");
+        assert!(attach_declared_aspects(&module, "middle", &[2]));
+        assert!(attach_declared_aspects(&module, "external", &[30]));
+        assert!(!attach_declared_aspects(&module, "absent", &[1]));
+        let kernel = module.get_function("k").expect("kernel");
+        let mut reader = RequirementsReader::default();
+        assert_eq!(reader.kernel(kernel).aspects, vec![2, ASPECT_FP64, 30]);
+        let plain = module.get_function("plain").expect("kernel");
+        assert_eq!(reader.kernel(plain).aspects, Vec::<u32>::new());
+        assert_eq!(code_aspects(&module, "k"), Some(vec![ASPECT_FP64]));
+        assert_eq!(code_aspects(&module, "absent"), None);
+    }
+
+    /// A kernel's callees' aspects the front end found (callees clang inlined) are recorded
+    /// on it and read back with its own.
+    #[test]
+    fn callee_aspects_are_recorded_on_the_kernel() {
+        let ctx = llvm::Context::new();
+        let ir = "define spir_kernel void @k() {\n  ret void\n}\n";
+        let module = ctx.parse_ir(ir.into(), "m.ll").expect("parses");
+        let attributes = KernelAttributes {
+            device_has: Some(vec![1]),
+            callee_aspects: vec![3, 1],
+            ..Default::default()
+        };
+        attach(&module, "k", &attributes).expect("attached");
+        let kernel = module.get_function("k").expect("kernel");
+        let mut reader = RequirementsReader::default();
+        assert_eq!(reader.kernel(kernel).aspects, vec![1, 3]);
     }
 }

@@ -23,6 +23,8 @@ pub(crate) struct Collected<'tu> {
     pub(crate) local_spec_ids: Vec<LocalSpecId>,
     /// Kernel restrictions broken, as clang-style errors with notes.
     pub(crate) kernel_restrictions: Vec<String>,
+    /// `SYCL_EXTERNAL` functions with `device_has`.
+    pub(crate) device_functions: Vec<crate::model::DeviceFunction>,
 }
 
 impl<'tu> Walker<'tu> {
@@ -73,6 +75,7 @@ impl<'tu> Walker<'tu> {
             warnings: std::mem::take(&mut self.warnings),
             local_spec_ids: std::mem::take(&mut self.found.local_statics),
             kernel_restrictions: std::mem::take(&mut self.restrictions.errors),
+            device_functions: self.take_device_functions(),
         }
     }
 

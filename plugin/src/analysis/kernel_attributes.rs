@@ -17,6 +17,9 @@ use std::path::PathBuf;
 use crate::libclang::{self as lc, Cursor, Token};
 use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
 
+/// A `device_has` argument with where it is written.
+pub(super) type WrittenAspect = (AspectArgument, SourceLocation);
+
 /// Names of template parameters with their values in a specialization.
 pub(super) type TemplateValues = Vec<(String, u64)>;
 
@@ -218,6 +221,76 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> (KernelAttributes, Optio
         }
     }
     (reading.attributes, unexpanded)
+}
+
+/// The `device_has` aspects written on a function's declaration, with the problems reading
+/// them met; `None` without the attribute. `file_tokens` are the tokens of the file it is
+/// written in, `start` and `name` the byte offsets of its first token and of its name: the
+/// attributes are those among its own tokens before the name, and the `[[…]]` right before
+/// its first token (clang starts the declaration at a known attribute, e.g. the one
+/// `SYCL_EXTERNAL` expands to, after an unknown one). Written through a macro, the attribute
+/// is not seen (no expansion parse for functions: see docs/departures.md).
+pub(super) fn function_device_has(
+    file_tokens: &[Token],
+    start: usize,
+    name: usize,
+) -> Option<(Vec<WrittenAspect>, Vec<String>)> {
+    let first = file_tokens.partition_point(|t| t.offset < start);
+    let end = file_tokens.partition_point(|t| t.offset < name);
+    let mut begin = first;
+    // Whole `[[…]]` groups immediately before the declaration's first token.
+    while begin >= 2
+        && file_tokens[begin - 1].spelling == "]"
+        && file_tokens[begin - 2].spelling == "]"
+    {
+        let mut depth = 0usize;
+        let mut open = None;
+        for i in (0..begin).rev() {
+            match file_tokens[i].spelling.as_str() {
+                "]" => depth += 1,
+                "[" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        open = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match open {
+            Some(i) if is_attribute_start(file_tokens, i) => begin = i,
+            _ => break,
+        }
+    }
+    let tokens = &file_tokens[begin..end.max(begin)];
+    if !tokens.iter().any(|t| t.spelling == "device_has") {
+        return None;
+    }
+    let values = TemplateValues::new();
+    let mut reading = Reading::new(&values);
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < tokens.len() {
+        match tokens[i].spelling.as_str() {
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            "[" if depth == 0 && is_attribute_start(tokens, i) => {
+                let Some(end) = skip_balanced(tokens, i, "[", "]") else {
+                    break;
+                };
+                read_specifier(&tokens[i + 2..end - 2], &mut reading);
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let attributes = reading.attributes;
+    attributes
+        .device_has
+        .map(|aspects| (aspects, attributes.problems))
 }
 
 /// The attributes in `tokens`, clang's expansion of `unexpanded`'s region: every `[[…]]`

@@ -50,12 +50,13 @@ impl<'tu> Walker<'tu> {
         // Most calls are neither: the name is compared before any string is made of it.
         let is_invoker_name =
             callee.with_spelling(|name| KERNEL_INVOKERS.iter().any(|k| k.as_bytes() == name));
-        let launched = if is_invoker_name && declared_in_sycl(callee) {
+        let (launched, callee_aspects) = if is_invoker_name && declared_in_sycl(callee) {
             let template_values = &self.launches.template_values;
             let Some(launched) = invoker_launch(call, callee, template_values, self.kernel_details)
             else {
                 return;
             };
+            let mut callee_aspects = Vec::new();
             if let Some(body) = launched.body {
                 // An unnamed functor kernel is named by its type.
                 let functor = match &launched.callable {
@@ -67,14 +68,18 @@ impl<'tu> Walker<'tu> {
                     name: kernel_name_of(call).or(functor),
                     body,
                 });
+                callee_aspects = self.callee_aspects(body);
             }
-            launched
+            (launched, callee_aspects)
         } else if self.is_kernel_entry_point(callee) {
             // [[clang::sycl_kernel_entry_point(Name)]] function: its own parameters.
             let takes_kernel_handler = (0..u32::try_from(callee.num_arguments()).unwrap_or(0))
                 .filter_map(|i| callee.argument(i))
                 .any(|p| is_kernel_handler(p.ty()));
-            Launched::without_details(Callable::EntryPoint, takes_kernel_handler)
+            (
+                Launched::without_details(Callable::EntryPoint, takes_kernel_handler),
+                Vec::new(),
+            )
         } else {
             self.search_instantiation(callee);
             return;
@@ -90,6 +95,7 @@ impl<'tu> Walker<'tu> {
             object: launched.object,
             reduction_result_copy: launched.reduction_result_copy,
             attributes: launched.attributes,
+            callee_aspects,
         });
         self.launches.unexpanded.push(launched.unexpanded);
     }
@@ -199,6 +205,7 @@ impl<'tu> Walker<'tu> {
             reduction_result_copy: None,
             // Read where the launch is instantiated.
             attributes: KernelAttributes::default(),
+            callee_aspects: Vec::new(),
         });
         self.launches.unexpanded.push(None);
     }

@@ -11,9 +11,11 @@
 //! * `instantiations` — implicit instantiations libclang lists among declarations;
 //! * `kernels` — kernel launches;
 //! * `restrictions` — what kernels reach that a SYCL device cannot run (located errors);
+//! * `device_has` — the aspects functions' `device_has` gives the kernels that call them;
 //! * `finish` — ambiguity warnings, redundant inline namespaces and the final lists;
 //! * `maps` — maps keyed by cursor.
 
+mod device_has;
 mod finish;
 mod instantiations;
 mod kernel_attributes;
@@ -30,7 +32,7 @@ mod walker;
 use std::collections::HashMap;
 
 use crate::libclang::Cursor;
-use crate::model::SourceLocation;
+use crate::model::{AspectArgument, SourceLocation};
 
 pub(crate) use kernel_attributes::{Unexpanded, expanded_attributes, unexpandable};
 pub(crate) use members::{PROBE_PREFIX, Probe};
@@ -79,6 +81,13 @@ pub(crate) struct Walker<'tu> {
     warnings: Vec<String>,
     /// Kernel objects, attributes and restrictions too (`Options::kernel_details`).
     kernel_details: bool,
+    /// Each function's `device_has` aspects as its declarations write them (`None`: none).
+    function_aspects: maps::CursorMap<'tu, Option<Vec<(AspectArgument, SourceLocation)>>>,
+    /// `SYCL_EXTERNAL` functions declared with `device_has`.
+    device_functions: Vec<crate::model::DeviceFunction>,
+    /// Tokens of the files functions are declared in, for their `device_has` (`None`: the
+    /// file never mentions it).
+    file_tokens: HashMap<std::path::PathBuf, Option<std::rc::Rc<Vec<crate::libclang::Token>>>>,
 }
 
 impl Walker<'_> {
@@ -102,6 +111,9 @@ impl Walker<'_> {
             enumerators: FxHashMap::default(),
             warnings: Vec::new(),
             kernel_details: true,
+            function_aspects: maps::CursorMap::default(),
+            device_functions: Vec::new(),
+            file_tokens: HashMap::new(),
         }
     }
 }

@@ -29,6 +29,9 @@ pub(super) struct Restrictions<'tu> {
     reported: HashSet<String>,
     /// clang-style errors, each with its notes on the following lines.
     pub(super) errors: Vec<String>,
+    /// The functions each walked body (a kernel's, a definition's) calls, as the calls name
+    /// them (a declaration may carry attributes its definition lacks), without repeats.
+    calls: CursorMap<'tu, Vec<Cursor<'tu>>>,
 }
 
 /// A kernel being checked: where it is launched and how the notes name it.
@@ -73,6 +76,29 @@ impl<'tu> Restrictions<'tu> {
             path: vec![(kernel.body, None)],
         };
         walk.statements(code);
+    }
+
+    /// Every function the code of the kernel whose body is `body` calls, directly or through
+    /// other functions, as the calls name them (after [`Self::check_kernel`] for it: what it
+    /// reaches has been walked then, for it or for an earlier kernel).
+    pub(super) fn reached_functions(&self, body: Cursor<'tu>) -> Vec<Cursor<'tu>> {
+        let mut reached: Vec<Cursor<'tu>> = Vec::new();
+        let mut entered: Vec<Cursor<'tu>> = vec![body];
+        let mut pending = vec![body];
+        while let Some(caller) = pending.pop() {
+            for callee in self.calls.get(caller).unwrap_or_default() {
+                if !reached.contains(&callee) {
+                    reached.push(callee);
+                }
+                if let Some(definition) = callee.definition()
+                    && !entered.contains(&definition)
+                {
+                    entered.push(definition);
+                    pending.push(definition);
+                }
+            }
+        }
+        reached
     }
 }
 
@@ -172,6 +198,12 @@ impl<'tu> KernelWalk<'_, 'tu> {
         // them), and clang's builtins are the compiler's.
         if callee.is_in_system_header() || is_builtin(callee) {
             return;
+        }
+        if let Some(&(caller, _)) = self.path.last() {
+            let calls = self.state.calls.get_or_insert_mut(caller, Vec::new);
+            if !calls.contains(&callee) {
+                calls.push(callee);
+            }
         }
         let name = format!("'{}'", qualified_name(callee));
         if callee.ty().is_variadic_function() {
@@ -509,7 +541,7 @@ fn is_placement_new(c: Cursor<'_>) -> bool {
 /// inherited by later declarations): the analysis' annotation, or upstream's
 /// `[[clang::sycl_external]]`, what `SYCL_EXTERNAL` is in the device compile and in the host
 /// view of `-fsycl -E` output (where no macro is left for the annotation).
-fn is_sycl_external(function: Cursor<'_>) -> bool {
+pub(super) fn is_sycl_external(function: Cursor<'_>) -> bool {
     [function, function.canonical()].iter().any(|f| {
         f.children().iter().any(|a| match a.kind() {
             lc::CXCursor_AnnotateAttr => {

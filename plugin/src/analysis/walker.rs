@@ -104,7 +104,16 @@ impl<'tu> Walker<'tu> {
                 }
                 Some((context, None))
             }
-            k if is_function_like(k) => Some((context.in_body(), None)),
+            k if is_function_like(k) => {
+                if context == Context::Concrete
+                    && self.purpose == Purpose::Analysis
+                    && self.kernel_details
+                    && super::is_function_kind(k)
+                {
+                    self.consider_device_function(c);
+                }
+                Some((context.in_body(), None))
+            }
             _ => self.visit_use(c, context),
         }
     }

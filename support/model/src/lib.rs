@@ -48,6 +48,8 @@ pub struct Analysis {
     /// Kernel restrictions broken in code kernels reach (SYCL 2020 §5.4), as clang-style
     /// errors (`file:line:col: error: …`), each followed by its notes on separate lines.
     pub kernel_restrictions: Vec<String>,
+    /// `SYCL_EXTERNAL` functions with `device_has`.
+    pub device_functions: Vec<DeviceFunction>,
 }
 
 /// A function-local `static` variable of type `specialization_id<T>`.
@@ -182,6 +184,24 @@ pub struct Kernel {
     /// The SYCL 2020 kernel attributes on the callable's `operator()`. Not part of `--json`.
     #[serde(skip)]
     pub attributes: KernelAttributes,
+    /// The `device_has` aspects of the functions the kernel's code calls (directly or not):
+    /// the kernel needs them too, whether or not those calls are inlined. Not part of
+    /// `--json`.
+    #[serde(skip)]
+    pub callee_aspects: Vec<(AspectArgument, SourceLocation)>,
+}
+
+/// A `SYCL_EXTERNAL` function declared with `[[sycl::device_has(…)]]`: kernels of other TUs
+/// that call it need its aspects, which only the device link can tell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeviceFunction {
+    /// As clang mangles it (the device module's name of it).
+    pub mangled_name: String,
+    /// Qualified, for diagnostics.
+    pub name: String,
+    pub location: SourceLocation,
+    /// `device_has`' aspects, each with where it is written.
+    pub device_has: Vec<(AspectArgument, SourceLocation)>,
 }
 
 /// A `device_has` argument.
