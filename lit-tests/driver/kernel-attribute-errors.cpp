@@ -1,6 +1,6 @@
 // SYCL kernel attributes sycl-clang++ cannot read are refused with their location, never
-// dropped: a size that is neither an integer literal nor a template parameter, an unknown
-// aspect, the wrong number of values. Other unknown attributes are still clang's to warn
+// dropped: a size that is no constant expression, an unknown aspect, the wrong number of
+// values. Other unknown attributes are still clang's to warn
 // about.
 // REQUIRES: intel-sycl-headers
 // RUN: not %sycl-clangxx -fsycl -std=c++17 -c %s -o %t.o 2>&1 | FileCheck %s
@@ -11,7 +11,7 @@
 // SYNTAX: warning: unknown attribute 'vendor::unknown' ignored
 // SYNTAX-NOT: unknown attribute 'sycl::
 // RUN: %sycl-clangxx -fsycl -std=c++17 -E %s | FileCheck --check-prefix=PRE %s
-// PRE: {{\[\[}}sycl::reqd_work_group_size(N)]]
+// PRE: {{\[\[}}sycl::reqd_work_group_size(runtime_n)]]
 // Compiled back, the -E output is refused the same way, at the source's places (its line
 // markers name them, as in clang's own diagnostics).
 // RUN: %sycl-clangxx -fsycl -std=c++17 -E %s -o %t.ii
@@ -19,15 +19,15 @@
 // RUN: test ! -e %t.o
 #include <sycl/sycl.hpp>
 
-constexpr int N = 4;
+int runtime_n = 4;
 [[vendor::unknown]] int other;
 // CHECK-DAG: kernel-attribute-errors.cpp:[[@LINE-1]]:3: warning: unknown attribute 'vendor::unknown' ignored
 
 int main() {
   sycl::queue q;
   q.submit([&](sycl::handler &h) {
-    h.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(N)]] {});
-    // CHECK-DAG: kernel-attribute-errors.cpp:[[@LINE-1]]:96: error: sycl-clang++ reads the arguments of 'sycl::reqd_work_group_size' as positive integer literals or template parameters only; 'N' is neither
+    h.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(runtime_n)]] {});
+    // CHECK-DAG: kernel-attribute-errors.cpp:[[@LINE-1]]:96: error: 'runtime_n' is not an integral constant expression
   });
   q.submit([&](sycl::handler &h) {
     h.single_task([=]() [[sycl::device_has(sycl::aspect::not_an_aspect)]] {});

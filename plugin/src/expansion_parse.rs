@@ -6,6 +6,11 @@
 //! expansion (`#__VA_ARGS__`), and the attributes are read from the string clang makes of it:
 //! what the source's `-fsycl -E` output holds there. Errors the insertions may cause are
 //! ignored; a region whose string is not found is refused at its macro.
+//!
+//! The evaluation parse works the same way: attribute arguments that are expressions
+//! (`N * 2`, `sizeof(T)`, a `constexpr` variable) are inserted at the same places as
+//! enumerators' initializers, with the kernel's template arguments written in, and clang's
+//! value of each is read back.
 
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
@@ -33,59 +38,22 @@ pub(crate) fn expand(
     args: &[OsString],
     regions: &[&Unexpanded],
 ) -> Vec<Option<Vec<String>>> {
-    // Each file's text with its insertions, and where each region's literal starts in it.
-    let mut files: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
-    for (i, u) in regions.iter().enumerate() {
-        files.entry(u.file.as_path()).or_default().push(i);
-    }
-    let (main_path, main_bytes) = main;
-    // The source first, as the analysis read it (it may have come from a pipe), insertions or
-    // not; then each header with insertions.
-    let mut texts: Vec<(PathBuf, Vec<u8>)> = vec![(main_path.to_path_buf(), main_bytes)];
-    let mut literals: Vec<Option<(usize, usize)>> = vec![None; regions.len()];
-    for (file, mut members) in files {
-        let is_main = same_file(file, main_path);
-        let original = if is_main {
-            std::mem::take(&mut texts[0].1)
-        } else {
-            match std::fs::read(file) {
-                Ok(bytes) => bytes,
-                Err(_) => continue,
-            }
-        };
-        members.sort_by_key(|&i| regions[i].insert_at);
-        let Some((text, offsets)) = with_insertions(&original, &members, regions) else {
-            if is_main {
-                texts[0].1 = original;
-            }
-            continue;
-        };
-        let slot = if is_main {
-            texts[0].1 = text;
-            0
-        } else {
-            texts.push((file.to_path_buf(), text));
-            texts.len() - 1
-        };
-        for (i, offset) in offsets {
-            literals[i] = Some((slot, offset));
-        }
-    }
-    if literals.iter().all(Option::is_none) {
-        return vec![None; regions.len()];
-    }
-    let unsaved: Vec<(&OsStr, &[u8])> = texts
+    let insertions: Vec<Insertion<'_>> = regions
         .iter()
-        .map(|(name, text)| (name.as_os_str(), text.as_slice()))
+        .map(|u| Insertion {
+            file: u.file.as_path(),
+            at: u.insert_at,
+            text: Box::new(move |original: &[u8]| stringizing(original, u)),
+        })
         .collect();
-    let Ok(tu) = index.parse_keep_going(main_path.as_os_str(), args, &unsaved) else {
+    let Some((tu, placed)) = reparse(index, main, args, &insertions) else {
         return vec![None; regions.len()];
     };
-    literals
+    placed
         .into_iter()
         .map(|at| {
-            let (file, offset) = at?;
-            let printed = tu.string_literal_at(texts[file].0.as_os_str(), offset)?;
+            let (file, offsets) = at?;
+            let printed = tu.string_literal_at(file.as_os_str(), *offsets.first()?)?;
             let expansion = unquote(&printed)?;
             let expansion = expansion.strip_prefix(MARKER)?;
             let tokens = index
@@ -100,6 +68,166 @@ pub(crate) fn expand(
         .collect()
 }
 
+/// Constant expressions to evaluate where a kernel's attributes are written: at byte `at` of
+/// `file` (where the attributes' names are in scope), each expression's text.
+pub(crate) struct Evaluation<'e> {
+    pub(crate) file: &'e Path,
+    pub(crate) at: usize,
+    pub(crate) expressions: &'e [String],
+}
+
+/// What clang computes for each expression of each evaluation, in the order given (`None`:
+/// no integer constant). Each is inserted as an enumerator's initializer (valid among
+/// statements and among members), which takes a constant expression and no top-level comma:
+/// a macro among its tokens expanding to several arguments is an error, never a value.
+pub(crate) fn evaluate(
+    index: &libclang::Index,
+    main: (&Path, Vec<u8>),
+    args: &[OsString],
+    evaluations: &[Evaluation<'_>],
+) -> Vec<Vec<Option<i128>>> {
+    let none = || {
+        evaluations
+            .iter()
+            .map(|e| vec![None; e.expressions.len()])
+            .collect()
+    };
+    // Instantiations of one template insert at one place: each enumeration is named apart.
+    let insertions: Vec<Insertion<'_>> = evaluations
+        .iter()
+        .enumerate()
+        .map(|(n, e)| Insertion {
+            file: e.file,
+            at: e.at,
+            text: Box::new(move |_: &[u8]| Some(enumerators(n, e.expressions))),
+        })
+        .collect();
+    let Some((tu, placed)) = reparse(index, main, args, &insertions) else {
+        return none();
+    };
+    placed
+        .into_iter()
+        .zip(evaluations)
+        .map(|(at, e)| match at {
+            Some((file, offsets)) => offsets
+                .iter()
+                .map(|&o| tu.enumerator_initializer_at(file.as_os_str(), o))
+                .collect(),
+            None => vec![None; e.expressions.len()],
+        })
+        .collect()
+}
+
+/// The name every inserted enumerator starts with.
+const ENUMERATOR: &str = "__sycl_specconst_attribute_value_";
+
+/// Enumeration number `n`, holding `expressions` as initializers, and where each enumerator's
+/// name starts in it.
+fn enumerators(n: usize, expressions: &[String]) -> (Vec<u8>, Vec<usize>) {
+    let mut text = String::from("\nenum {");
+    let mut names = Vec::new();
+    for (i, expression) in expressions.iter().enumerate() {
+        text.push('\n');
+        names.push(text.len());
+        let _ = write!(text, "{ENUMERATOR}{n}_{i} = {expression},");
+    }
+    text.push_str("\n};\n");
+    (text.into_bytes(), names)
+}
+
+/// The stringizing `static_assert` for `u`'s region (from `original`, the file's text) and
+/// where its message literal starts in it; `None` when the region lies outside the text.
+fn stringizing(original: &[u8], u: &Unexpanded) -> Option<(Vec<u8>, Vec<usize>)> {
+    let region = original.get(u.region.clone())?;
+    let mut text = Vec::with_capacity(region.len() + 256);
+    text.extend_from_slice(STRINGIZE.as_bytes());
+    text.extend_from_slice(b"static_assert(true, ");
+    let literal = text.len();
+    let mut marker = String::new();
+    let _ = write!(marker, "\"{MARKER}\" __sycl_specconst_stringize(");
+    text.extend_from_slice(marker.as_bytes());
+    text.extend_from_slice(region);
+    text.extend_from_slice(b"));\n");
+    Some((text, vec![literal]))
+}
+
+/// Text to insert into a file for a re-parse: at byte `at` of `file`, what `text` makes of
+/// the file's original bytes, with the offsets in it to look at after the parse (`None`: not
+/// insertable).
+struct Insertion<'r> {
+    file: &'r Path,
+    at: usize,
+    text: InsertionText<'r>,
+}
+
+type InsertionText<'r> = Box<dyn Fn(&[u8]) -> Option<(Vec<u8>, Vec<usize>)> + 'r>;
+
+/// Where an insertion's offsets of interest ended up: the file (as the parse names it) and the
+/// byte offsets in it.
+type Placed = Option<(PathBuf, Vec<usize>)>;
+
+/// The TU parsed again with `insertions` in its files (the source and the headers it names);
+/// errors they cause are ignored. With where each insertion's offsets are, in order.
+fn reparse<'i>(
+    index: &'i libclang::Index,
+    main: (&Path, Vec<u8>),
+    args: &[OsString],
+    insertions: &[Insertion<'_>],
+) -> Option<(libclang::TranslationUnit<'i>, Vec<Placed>)> {
+    let mut files: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
+    for (i, insertion) in insertions.iter().enumerate() {
+        files.entry(insertion.file).or_default().push(i);
+    }
+    let (main_path, main_bytes) = main;
+    // The source first, as the analysis read it (it may have come from a pipe), insertions or
+    // not; then each header with insertions.
+    let mut texts: Vec<(PathBuf, Vec<u8>)> = vec![(main_path.to_path_buf(), main_bytes)];
+    let mut placed: Vec<Option<(usize, Vec<usize>)>> = vec![None; insertions.len()];
+    for (file, mut members) in files {
+        let is_main = same_file(file, main_path);
+        let original = if is_main {
+            std::mem::take(&mut texts[0].1)
+        } else {
+            match std::fs::read(file) {
+                Ok(bytes) => bytes,
+                Err(_) => continue,
+            }
+        };
+        members.sort_by_key(|&i| insertions[i].at);
+        let Some((text, offsets)) = with_insertions(&original, &members, insertions) else {
+            if is_main {
+                texts[0].1 = original;
+            }
+            continue;
+        };
+        let slot = if is_main {
+            texts[0].1 = text;
+            0
+        } else {
+            texts.push((file.to_path_buf(), text));
+            texts.len() - 1
+        };
+        for (i, offsets) in offsets {
+            placed[i] = Some((slot, offsets));
+        }
+    }
+    if placed.iter().all(Option::is_none) {
+        return None;
+    }
+    let unsaved: Vec<(&OsStr, &[u8])> = texts
+        .iter()
+        .map(|(name, text)| (name.as_os_str(), text.as_slice()))
+        .collect();
+    let tu = index
+        .parse_keep_going(main_path.as_os_str(), args, &unsaved)
+        .ok()?;
+    let placed = placed
+        .into_iter()
+        .map(|p| p.map(|(slot, offsets)| (texts[slot].0.clone(), offsets)))
+        .collect();
+    Some((tu, placed))
+}
+
 /// Whether `a` and `b` name the same file (the main file may be named relative to the working
 /// directory, libclang's name for it absolute).
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -110,36 +238,31 @@ fn same_file(a: &Path, b: &Path) -> bool {
         }
 }
 
-/// A file's text with its insertions, and where each region's message literal starts in it
-/// (the region's index, the byte offset).
-type Inserted = (Vec<u8>, Vec<(usize, usize)>);
+/// A file's text with its insertions, and where each insertion's offsets of interest are in
+/// it (the insertion's index, the byte offsets).
+type Inserted = (Vec<u8>, Vec<(usize, Vec<usize>)>);
 
-/// `original` with a stringizing `static_assert` per region of `ordered` (indices into
-/// `regions`, by insertion point); `None` when a region lies outside the text.
+/// `original` with the insertions `ordered` (indices into `insertions`, by insertion point);
+/// `None` when one lies outside the text or cannot be made.
 fn with_insertions(
     original: &[u8],
     ordered: &[usize],
-    regions: &[&Unexpanded],
+    insertions: &[Insertion<'_>],
 ) -> Option<Inserted> {
     let mut text = Vec::with_capacity(original.len() + 256 * ordered.len());
     let mut offsets = Vec::new();
     let mut copied = 0;
     for &i in ordered {
-        let u = regions[i];
-        let region = original.get(u.region.clone())?;
-        if u.insert_at < copied || u.insert_at > original.len() {
+        let insertion = &insertions[i];
+        if insertion.at < copied || insertion.at > original.len() {
             return None;
         }
-        text.extend_from_slice(&original[copied..u.insert_at]);
-        copied = u.insert_at;
-        text.extend_from_slice(STRINGIZE.as_bytes());
-        text.extend_from_slice(b"static_assert(true, ");
-        offsets.push((i, text.len()));
-        let mut marker = String::new();
-        let _ = write!(marker, "\"{MARKER}\" __sycl_specconst_stringize(");
-        text.extend_from_slice(marker.as_bytes());
-        text.extend_from_slice(region);
-        text.extend_from_slice(b"));\n");
+        let (inserted, at) = (insertion.text)(original)?;
+        text.extend_from_slice(&original[copied..insertion.at]);
+        copied = insertion.at;
+        let base = text.len();
+        text.extend_from_slice(&inserted);
+        offsets.push((i, at.iter().map(|o| base + o).collect()));
     }
     text.extend_from_slice(&original[copied..]);
     Some((text, offsets))
@@ -234,21 +357,31 @@ mod tests {
                 offset: 4,
                 identifier: true,
             },
+            has_macros: true,
+            written: vec!["WGS".into()],
         };
-        let (text, offsets) = with_insertions(original, &[0], &[&u]).expect("inserted");
+        let insertion = |u: &Unexpanded| Insertion {
+            file: Path::new("a.cpp"),
+            at: u.insert_at,
+            text: Box::new({
+                let u = u.clone();
+                move |original: &[u8]| stringizing(original, &u)
+            }),
+        };
+        let (text, offsets) = with_insertions(original, &[0], &[insertion(&u)]).expect("inserted");
         let text = String::from_utf8(text).expect("utf-8");
         assert!(text.starts_with("f() WGS {\n#define"), "{text}");
         assert!(
             text.ends_with("__sycl_specconst_stringize(WGS));\nbody}"),
             "{text}"
         );
-        let at = offsets[0].1;
+        let at = offsets[0].1[0];
         assert!(text[at..].starts_with("\"__sycl_specconst_expansion:\""));
         assert_eq!(&original[u.region.clone()], b"WGS");
         let outside = Unexpanded {
             region: 4..70,
             ..u.clone()
         };
-        assert!(with_insertions(original, &[0], &[&outside]).is_none());
+        assert!(with_insertions(original, &[0], &[insertion(&outside)]).is_none());
     }
 }

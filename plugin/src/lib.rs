@@ -346,21 +346,15 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         };
         let regions: Vec<&analysis::Unexpanded> =
             collected.unexpanded.iter().map(|(_, _, u)| u).collect();
-        let expansions =
-            expansion_parse::expand(&index, (&options.source, bytes), &parse_args, &regions);
-        for ((instantiated, i, unexpanded), expansion) in
-            collected.unexpanded.iter().zip(expansions)
-        {
+        let rereads = reread_attributes(&index, (&options.source, bytes), &parse_args, &regions);
+        for ((instantiated, i, _), attributes) in collected.unexpanded.iter().zip(rereads) {
             let list = if *instantiated {
                 &mut instantiated_kernels
             } else {
                 &mut kernels
             };
             if let Some(kernel) = list.get_mut(*i) {
-                kernel.attributes = match expansion {
-                    Some(tokens) => analysis::expanded_attributes(&tokens, unexpanded),
-                    None => analysis::unexpandable(&unexpanded.at),
-                };
+                kernel.attributes = attributes;
             }
         }
     }
@@ -408,6 +402,75 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
         kernel_restrictions,
         device_functions,
     })
+}
+
+/// The attributes of kernels written through macros or with expressions for arguments, read
+/// again: from clang's expansion of the macros (the expansion parse), with the expressions'
+/// values clang computes where they are written (the evaluation parse). Each parse runs only
+/// when some region needs it.
+fn reread_attributes(
+    index: &libclang::Index,
+    main: (&Path, Vec<u8>),
+    args: &[OsString],
+    regions: &[&analysis::Unexpanded],
+) -> Vec<model::KernelAttributes> {
+    let (path, bytes) = main;
+    let with_macros: Vec<&analysis::Unexpanded> =
+        regions.iter().filter(|u| u.has_macros).copied().collect();
+    let mut expansions = if with_macros.is_empty() {
+        Vec::new()
+    } else {
+        expansion_parse::expand(index, (path, bytes.clone()), args, &with_macros)
+    }
+    .into_iter();
+    let tokens: Vec<Option<Vec<String>>> = regions
+        .iter()
+        .map(|u| {
+            if u.has_macros {
+                expansions.next().flatten()
+            } else {
+                Some(u.written.clone())
+            }
+        })
+        .collect();
+    let mut read: Vec<Option<(model::KernelAttributes, Vec<String>)>> = tokens
+        .iter()
+        .zip(regions)
+        .map(|(t, u)| t.as_ref().map(|t| analysis::reread(t, u, &[])))
+        .collect();
+    let requests: Vec<(usize, Vec<String>)> = read
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Some((_, pending)) if !pending.is_empty() => Some((i, pending.clone())),
+            _ => None,
+        })
+        .collect();
+    if !requests.is_empty() {
+        let evaluations: Vec<expansion_parse::Evaluation<'_>> = requests
+            .iter()
+            .map(|(i, expressions)| expansion_parse::Evaluation {
+                file: &regions[*i].file,
+                at: regions[*i].insert_at,
+                expressions,
+            })
+            .collect();
+        let values = expansion_parse::evaluate(index, (path, bytes), args, &evaluations);
+        for ((i, expressions), values) in requests.iter().zip(values) {
+            let evaluated: Vec<(String, Option<i128>)> =
+                expressions.iter().cloned().zip(values).collect();
+            read[*i] = tokens[*i]
+                .as_ref()
+                .map(|t| analysis::reread(t, regions[*i], &evaluated));
+        }
+    }
+    read.into_iter()
+        .zip(regions)
+        .map(|(r, u)| match r {
+            Some((attributes, _)) => attributes,
+            None => analysis::unexpandable(&u.at),
+        })
+        .collect()
 }
 
 /// Parses the source, with Intel's headers from the cache when there are some for it; returns

@@ -583,6 +583,36 @@ impl<'idx> TranslationUnit<'idx> {
         }
     }
 
+    /// The value clang computes for the initializer of the enumerator whose name starts at
+    /// byte `offset` of `file`, as an integer constant expression; `None` when no enumerator
+    /// is there, it has no initializer (it did not parse) or the initializer is no constant.
+    pub(crate) fn enumerator_initializer_at(&self, file: &OsStr, offset: usize) -> Option<i128> {
+        let c_file = CString::new(file.as_bytes()).ok()?;
+        let offset = c_uint::try_from(offset).ok()?;
+        // SAFETY: the TU is alive; the file handle is checked; the cursors are read while the
+        // TU is alive.
+        let enumerator = unsafe {
+            let handle = call!(clang_getFile)(self.raw, c_file.as_ptr());
+            if handle.is_null() {
+                return None;
+            }
+            let at = call!(clang_getLocationForOffset)(self.raw, handle, offset);
+            Cursor::checked(call!(clang_getCursor)(self.raw, at))?
+        };
+        // In a lambda in a template libclang stops at the declaration statement: the
+        // enumerator is looked for under it.
+        let mut pending = vec![enumerator];
+        while let Some(c) = pending.pop() {
+            if c.kind() == CXCursor_EnumConstantDecl && c.offsets().location == offset as usize {
+                return c.children().first()?.evaluated_integer();
+            }
+            if matches!(c.kind(), CXCursor_DeclStmt | CXCursor_EnumDecl) {
+                pending.extend(c.children());
+            }
+        }
+        None
+    }
+
     /// Every file the preprocessor entered, in inclusion order, the main file first.
     pub(crate) fn included_files(&self) -> Vec<PathBuf> {
         extern "C" fn visit(
@@ -1116,6 +1146,28 @@ impl<'tu> Cursor<'tu> {
         }
     }
 
+    /// The expression's value as clang evaluates it, when it is an integer constant (signed
+    /// or unsigned, as its type says).
+    pub(crate) fn evaluated_integer(&self) -> Option<i128> {
+        // SAFETY: valid cursor; the result is null or an evaluation result owned here, read
+        // and disposed before returning.
+        unsafe {
+            let result = call!(clang_Cursor_Evaluate)(self.raw);
+            if result.is_null() {
+                return None;
+            }
+            let value = (call!(clang_EvalResult_getKind)(result) == CXEval_Int).then(|| {
+                if call!(clang_EvalResult_isUnsignedInt)(result) != 0 {
+                    i128::from(call!(clang_EvalResult_getAsUnsigned)(result))
+                } else {
+                    i128::from(call!(clang_EvalResult_getAsLongLong)(result))
+                }
+            });
+            call!(clang_EvalResult_dispose)(result);
+            value
+        }
+    }
+
     /// Byte offsets in the file the cursor is spelled in of its location (a declaration's or
     /// reference's name), its extent's start and its extent's end; comparable with
     /// [`Token::offset`] and between cursors of one file.
@@ -1522,11 +1574,11 @@ pub(crate) use clang_sys::{
     CXCursor_CXXThrowExpr, CXCursor_CXXTryStmt, CXCursor_CXXTypeidExpr, CXCursor_CallExpr,
     CXCursor_ClassDecl, CXCursor_ClassTemplate, CXCursor_ClassTemplatePartialSpecialization,
     CXCursor_CompoundStmt, CXCursor_Constructor, CXCursor_ConversionFunction, CXCursor_DeclRefExpr,
-    CXCursor_Destructor, CXCursor_EnumConstantDecl, CXCursor_EnumDecl, CXCursor_FieldDecl,
-    CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_IfStmt, CXCursor_LambdaExpr,
-    CXCursor_LinkageSpec, CXCursor_MSAsmStmt, CXCursor_MemberRefExpr, CXCursor_Namespace,
-    CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef, CXCursor_ParenExpr,
-    CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
+    CXCursor_DeclStmt, CXCursor_Destructor, CXCursor_EnumConstantDecl, CXCursor_EnumDecl,
+    CXCursor_FieldDecl, CXCursor_FunctionDecl, CXCursor_FunctionTemplate, CXCursor_IfStmt,
+    CXCursor_LambdaExpr, CXCursor_LinkageSpec, CXCursor_MSAsmStmt, CXCursor_MemberRefExpr,
+    CXCursor_Namespace, CXCursor_NonTypeTemplateParameter, CXCursor_OverloadedDeclRef,
+    CXCursor_ParenExpr, CXCursor_ParmDecl, CXCursor_StructDecl, CXCursor_TemplateRef,
     CXCursor_TemplateTemplateParameter, CXCursor_TemplateTypeParameter, CXCursor_TranslationUnit,
     CXCursor_TypeRef, CXCursor_UnaryExpr, CXCursor_UnaryOperator, CXCursor_UnexposedAttr,
     CXCursor_UnexposedDecl, CXCursor_UnexposedExpr, CXCursor_UnionDecl, CXCursor_VarDecl,

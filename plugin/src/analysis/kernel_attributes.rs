@@ -2,9 +2,12 @@
 //! `work_group_size_hint`, `reqd_sub_group_size`, `device_has`. Stock clang does not know
 //! them and leaves them out of the AST ("unknown attribute ignored"), so they are read from
 //! the tokens where C++ puts them: after a lambda's parameter list, before a functor's
-//! `operator()`. Arguments must be integer literals or non-type template parameters of the
-//! specialization the kernel is in (aspects: `sycl::aspect` enumerators); anything else is
-//! refused with its location, never guessed.
+//! `operator()`. Arguments are integral constant expressions (aspects: `sycl::aspect` ones):
+//! literals and the template parameters of the specialization the kernel is in are read here;
+//! any other expression is evaluated by clang where it is written (the evaluation parse in
+//! `expansion_parse`), with the template arguments written in. What is no constant, or
+//! depends on a template argument that cannot be written, is refused with its location,
+//! never guessed.
 //!
 //! Tokens are as written: where a macro stands among them (a name C++ puts no identifier at,
 //! or an argument that is neither a literal nor a template parameter), the region is read
@@ -20,8 +23,77 @@ use crate::model::{AspectArgument, KernelAttributes, SourceLocation};
 /// A `device_has` argument with where it is written.
 pub(super) type WrittenAspect = (AspectArgument, SourceLocation);
 
-/// Names of template parameters with their values in a specialization.
-pub(super) type TemplateValues = Vec<(String, u64)>;
+/// A template parameter's argument in a specialization, as attribute arguments use it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TemplateValue {
+    Integer(u64),
+    /// A type, spelt canonically.
+    Type(String),
+    /// Anything else (a template, a pack), or a parameter of a template pattern: an
+    /// expression naming it is refused, never evaluated in the pattern.
+    Unknown,
+}
+
+/// Names of template parameters with their arguments in a specialization.
+pub(crate) type TemplateValues = Vec<(String, TemplateValue)>;
+
+/// The integral value of template parameter `name`.
+fn integer_value(values: &TemplateValues, name: &str) -> Option<u64> {
+    values.iter().find_map(|(n, v)| match v {
+        TemplateValue::Integer(v) if n == name => Some(*v),
+        _ => None,
+    })
+}
+
+/// `values` with the parameters of the templates around `scope` (itself included) that it
+/// lacks: a specialization's arguments, a pattern's parameters as unknown.
+fn with_enclosing_parameters(
+    mut values: TemplateValues,
+    scope: Option<Cursor<'_>>,
+) -> TemplateValues {
+    let mut scope = scope;
+    while let Some(c) = scope.filter(|c| c.kind() != lc::CXCursor_TranslationUnit) {
+        let found = if c.specialized_template().is_some() {
+            template_values(c)
+        } else if matches!(
+            c.kind(),
+            lc::CXCursor_FunctionTemplate
+                | lc::CXCursor_ClassTemplate
+                | lc::CXCursor_ClassTemplatePartialSpecialization
+        ) {
+            parameter_names(c)
+                .into_iter()
+                .map(|n| (n, TemplateValue::Unknown))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for (name, value) in found {
+            if !values.iter().any(|(n, _)| *n == name) {
+                values.push((name, value));
+            }
+        }
+        scope = c.semantic_parent();
+    }
+    values
+}
+
+/// The names of `template`'s parameters.
+fn parameter_names(template: Cursor<'_>) -> Vec<String> {
+    template
+        .children()
+        .into_iter()
+        .filter(|c| {
+            matches!(
+                c.kind(),
+                lc::CXCursor_TemplateTypeParameter
+                    | lc::CXCursor_NonTypeTemplateParameter
+                    | lc::CXCursor_TemplateTemplateParameter
+            )
+        })
+        .map(|c| c.spelling())
+        .collect()
+}
 
 /// A kernel's attributes written through macros: the tokens between a lambda's introducer and
 /// its body, or before a functor's `operator`, to be read again as clang expands them.
@@ -37,8 +109,14 @@ pub(crate) struct Unexpanded {
     pub(crate) insert_at: usize,
     /// The template parameters' values the expansion is read with.
     pub(crate) values: TemplateValues,
-    /// The region's first macro, where problems with its expansion are reported.
+    /// The region's first macro, where problems with its expansion are reported (or, without
+    /// macros, its first expression to evaluate).
     pub(crate) at: Token,
+    /// Whether a macro stands among the region's tokens: the region is read from clang's
+    /// expansion of it, else from `written`.
+    pub(crate) has_macros: bool,
+    /// The region's tokens as written.
+    pub(crate) written: Vec<String>,
 }
 
 /// The attributes after the parameter list of the lambda expression `lambda`; `values` are
@@ -48,7 +126,10 @@ pub(super) fn lambda_attributes(
     lambda: Cursor<'_>,
     values: &TemplateValues,
 ) -> (KernelAttributes, Option<Unexpanded>) {
-    read_lambda(&lambda.extent_tokens(), lambda, values)
+    let closure = lambda.ty().canonical().declaration();
+    let values =
+        with_enclosing_parameters(values.clone(), closure.and_then(|c| c.semantic_parent()));
+    read_lambda(&lambda.extent_tokens(), lambda, &values)
 }
 
 /// The attributes of a lambda a launch is given through its closure type (held in a
@@ -71,7 +152,8 @@ pub(super) fn closure_attributes(
         ) && m.with_spelling(|n| n == b"operator()")
     })?;
     let tokens = record.extent_tokens_through(call_operator);
-    Some(read_lambda(&tokens, record, values))
+    let values = with_enclosing_parameters(values.clone(), record.semantic_parent());
+    Some(read_lambda(&tokens, record, &values))
 }
 
 /// A lambda's attributes from its `tokens` as written (from the introducer to the body);
@@ -124,7 +206,12 @@ fn read_lambda(
     if place.is_in_system_header() {
         return (reading.attributes, None);
     }
-    let unexpanded = match (reading.macro_at.take(), body, place.written_file()) {
+    let has_macros = reading.macro_at.is_some();
+    let at = reading
+        .macro_at
+        .take()
+        .or_else(|| reading.pending.first().map(|(_, t)| t.clone()));
+    let unexpanded = match (at, body, place.written_file()) {
         (None, ..) => None,
         (Some(at), Some(body), Some(file)) if body > start => Some(Unexpanded {
             file,
@@ -132,6 +219,8 @@ fn read_lambda(
             insert_at: end_of(&tokens[body]),
             values: values.clone(),
             at,
+            has_macros,
+            written: spellings(&tokens[start..body]),
         }),
         // Written inside a macro itself: no place to expand the region at.
         (Some(at), ..) => {
@@ -144,7 +233,7 @@ fn read_lambda(
 /// The attributes before the `operator()` of the class `record` (a functor). With a macro
 /// among the tokens, also what the expansion parse needs to read them as clang expands them.
 pub(super) fn functor_attributes(record: Cursor<'_>) -> (KernelAttributes, Option<Unexpanded>) {
-    let values = template_values(record);
+    let values = with_enclosing_parameters(template_values(record), record.semantic_parent());
     let mut reading = Reading::new(&values);
     let mut unexpanded = None;
     // libclang shows no members of an implicit instantiation: its pattern's are the ones
@@ -200,7 +289,12 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> (KernelAttributes, Optio
             }
             i += 1;
         }
-        let Some(at) = reading.macro_at.take() else {
+        let has_macros = reading.macro_at.is_some();
+        let Some(at) = reading
+            .macro_at
+            .take()
+            .or_else(|| reading.pending.first().map(|(_, t)| t.clone()))
+        else {
             continue;
         };
         if member.is_in_system_header() {
@@ -214,6 +308,8 @@ pub(super) fn functor_attributes(record: Cursor<'_>) -> (KernelAttributes, Optio
                     insert_at: first.offset,
                     values: values.clone(),
                     at,
+                    has_macros,
+                    written: spellings(&tokens[start..i]),
                 });
             }
             // Declared inside a macro itself: no place to expand the region at.
@@ -293,20 +389,28 @@ pub(super) fn function_device_has(
         .map(|aspects| (aspects, attributes.problems))
 }
 
-/// The attributes in `tokens`, clang's expansion of `unexpanded`'s region: every `[[…]]`
-/// outside parentheses, read with its template values; problems are reported at the macro.
-pub(crate) fn expanded_attributes(tokens: &[String], unexpanded: &Unexpanded) -> KernelAttributes {
+/// The attributes of `unexpanded`'s region read again from `tokens` (clang's expansion of
+/// it, or the tokens as written), with `evaluated` the values clang computed for expressions
+/// among them: every `[[…]]` outside parentheses, read with its template values; problems are
+/// reported at the macro. Also the expressions still to evaluate (their attributes are left
+/// out, with a problem, until they are).
+pub(crate) fn reread(
+    tokens: &[String],
+    unexpanded: &Unexpanded,
+    evaluated: &Evaluated,
+) -> (KernelAttributes, Vec<String>) {
     let at = &unexpanded.at;
     let tokens: Vec<Token> = tokens
         .iter()
         .map(|spelling| Token {
             spelling: spelling.clone(),
-            // Any name in it has been through the preprocessor already.
+            // Any name in it has been through the preprocessor already (or is no macro).
             identifier: false,
             ..at.clone()
         })
         .collect();
     let mut reading = Reading::new(&unexpanded.values);
+    reading.evaluated = evaluated;
     let mut depth = 0usize;
     let mut i = 0;
     while i < tokens.len() {
@@ -325,7 +429,8 @@ pub(crate) fn expanded_attributes(tokens: &[String], unexpanded: &Unexpanded) ->
         }
         i += 1;
     }
-    reading.attributes
+    let pending = reading.pending.into_iter().map(|(text, _)| text).collect();
+    (reading.attributes, pending)
 }
 
 /// Attributes written through the macro `at` that cannot be expanded: refused there.
@@ -345,19 +450,77 @@ fn end_of(token: &Token) -> usize {
     token.offset + token.spelling.len()
 }
 
-/// Attributes being read, and the first name among their tokens that may be a macro.
+/// Values clang computed for attribute arguments (expression text, value; `None`: not an
+/// integer constant expression).
+pub(crate) type Evaluated = [(String, Option<i128>)];
+
+/// Attributes being read, the first name among their tokens that may be a macro, and the
+/// arguments that are expressions for clang to evaluate.
 struct Reading<'v> {
     values: &'v TemplateValues,
+    evaluated: &'v Evaluated,
     attributes: KernelAttributes,
     macro_at: Option<Token>,
+    /// Expressions without a value yet (text to evaluate, first token).
+    pending: Vec<(String, Token)>,
 }
 
 impl<'v> Reading<'v> {
     fn new(values: &'v TemplateValues) -> Self {
         Reading {
             values,
+            evaluated: &[],
             attributes: KernelAttributes::default(),
             macro_at: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The value of the expression `arg` (template parameters replaced by their values) as
+    /// clang computed it; `Err` with a problem recorded when it is none, or not computed yet
+    /// (then it is pending).
+    fn evaluate(&mut self, arg: &[Token], wrap: Option<&str>) -> Result<i128, ()> {
+        let at = arg.first().cloned();
+        let mut text = match expression_text(arg, self.values) {
+            Ok(text) => text,
+            Err(parameter) => {
+                if let Some(at) = at {
+                    let message = format!(
+                        "sycl-clang++ cannot evaluate '{}': it depends on the template \
+                         parameter '{parameter}', whose argument it cannot write",
+                        spelled(arg)
+                    );
+                    problem(&mut self.attributes, &at, &message);
+                }
+                return Err(());
+            }
+        };
+        // One value of a braced initializer: a macro among the tokens that expands to several
+        // values (`1 + SIZES`) makes it no expression, rather than a comma operator's value.
+        text = match wrap {
+            Some(ty) => format!("static_cast<unsigned long long>({ty}{{{text}}})"),
+            None => format!("decltype(0LL){{{text}}}"),
+        };
+        match self.evaluated.iter().find(|(t, _)| *t == text) {
+            Some((_, Some(v))) => Ok(*v),
+            Some((_, None)) => {
+                if let Some(at) = at {
+                    let message =
+                        format!("'{}' is not an integral constant expression", spelled(arg));
+                    problem(&mut self.attributes, &at, &message);
+                }
+                Err(())
+            }
+            None => {
+                if let Some(at) = at {
+                    let message = format!("sycl-clang++ could not evaluate '{}'", spelled(arg));
+                    problem(&mut self.attributes, &at, &message);
+                    if !self.pending.iter().any(|(t, _)| *t == text) {
+                        self.pending.push((text, at));
+                    }
+                }
+                Err(())
+            }
         }
     }
 
@@ -372,18 +535,30 @@ impl<'v> Reading<'v> {
 /// specialization) with their integral values. Nothing when the parameters do not line up
 /// with the arguments one to one (packs, partial specializations).
 pub(super) fn template_values(specialization: Cursor<'_>) -> TemplateValues {
-    let Some((_, parameters)) = specialization
-        .specialized_template()
-        .and_then(|template| super::names::template_parameters(specialization, template))
-    else {
+    let Some(template) = specialization.specialized_template() else {
         return Vec::new();
+    };
+    let Some((_, parameters)) = super::names::template_parameters(specialization, template) else {
+        // Packs, partial specializations: the names are known, their values are not.
+        return parameter_names(template)
+            .into_iter()
+            .map(|n| (n, TemplateValue::Unknown))
+            .collect();
     };
     (0u32..)
         .zip(&parameters)
-        .filter(|(_, p)| p.kind() == lc::CXCursor_NonTypeTemplateParameter)
-        .filter_map(|(i, p)| match specialization.template_argument(i) {
-            lc::TemplateArgument::Integral { unsigned, .. } => Some((p.spelling(), unsigned)),
-            _ => None,
+        .map(|(i, p)| {
+            let value = match (p.kind(), specialization.template_argument(i)) {
+                (
+                    lc::CXCursor_NonTypeTemplateParameter,
+                    lc::TemplateArgument::Integral { unsigned, .. },
+                ) => TemplateValue::Integer(unsigned),
+                (lc::CXCursor_TemplateTypeParameter, lc::TemplateArgument::Type(t)) => {
+                    TemplateValue::Type(t.canonical().spelling())
+                }
+                _ => TemplateValue::Unknown,
+            };
+            (p.spelling(), value)
         })
         .collect()
 }
@@ -471,29 +646,45 @@ fn read_attribute(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) {
             let mut aspects = Vec::new();
             for arg in args {
                 let parameter = match arg {
-                    [single] => reading.values.iter().find(|(n, _)| *n == single.spelling),
+                    [single] => integer_value(reading.values, &single.spelling),
                     _ => None,
                 };
                 match (parameter, aspect_name(arg)) {
-                    (Some(&(_, v)), _) => {
+                    (Some(v), _) => {
                         aspects.push((AspectArgument::Value(v), location(&arg[0])));
                     }
                     (None, Some(t)) => {
                         aspects.push((AspectArgument::Named(t.spelling.clone()), location(t)));
                     }
-                    (None, None) => {
-                        if let [single] = arg {
-                            if single.identifier {
-                                reading.note_macro(single);
+                    (None, None) => match arg {
+                        // A name alone may be a macro for several aspects: read from its
+                        // expansion.
+                        [single] if single.identifier => {
+                            reading.note_macro(single);
+                            problem(
+                                &mut reading.attributes,
+                                single,
+                                "sycl-clang++ could not read this 'sycl::device_has' argument",
+                            );
+                        }
+                        [] => {}
+                        _ => {
+                            // A constant expression of type `sycl::aspect`.
+                            let wrap = Some("::sycl::aspect");
+                            if let Ok(v) = reading.evaluate(arg, wrap) {
+                                match u64::try_from(v) {
+                                    Ok(v) => {
+                                        aspects.push((AspectArgument::Value(v), location(&arg[0])))
+                                    }
+                                    Err(_) => problem(
+                                        &mut reading.attributes,
+                                        &arg[0],
+                                        &format!("{v} is not a sycl::aspect"),
+                                    ),
+                                }
                             }
                         }
-                        problem(
-                            &mut reading.attributes,
-                            arg.first().unwrap_or(name),
-                            "sycl-clang++ reads 'sycl::device_has' arguments written as \
-                             'sycl::aspect::<name>' or template parameters only",
-                        );
-                    }
+                    },
                 }
             }
             reading.attributes.device_has = Some(aspects);
@@ -502,8 +693,9 @@ fn read_attribute(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) {
     }
 }
 
-/// Integer-literal (or template parameter) arguments; `None` (with a problem recorded) when
-/// one is neither (a name that may be a macro is noted).
+/// The arguments' values: integer literals, template parameters, or any other integral
+/// constant expression clang evaluates; `None` (with a problem recorded) when one is not
+/// positive or not known yet (a name that may be a macro is noted, an expression is pending).
 fn sizes(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) -> Option<Vec<u64>> {
     if args.is_empty() || args.len() > 3 {
         let message = format!("'sycl::{}' takes 1 to 3 values", name.spelling);
@@ -511,41 +703,95 @@ fn sizes(name: &Token, args: &[&[Token]], reading: &mut Reading<'_>) -> Option<V
         return None;
     }
     let mut sizes = Vec::new();
+    let mut complete = true;
     for arg in args {
-        let value = match arg {
-            [single] => integer_literal(&single.spelling).or_else(|| {
-                reading
-                    .values
-                    .iter()
-                    .find(|(n, _)| *n == single.spelling)
-                    .map(|&(_, v)| v)
-            }),
+        let known = match arg {
+            [single] => integer_literal(&single.spelling)
+                .or_else(|| integer_value(reading.values, &single.spelling))
+                .map(i128::from),
             _ => None,
         };
-        match value {
-            Some(v) if v > 0 => sizes.push(v),
-            _ => {
-                if let [single] = arg {
-                    if single.identifier {
-                        reading.note_macro(single);
-                    }
-                }
-                let at = arg.first().unwrap_or(name);
+        let value = match (known, arg) {
+            (Some(v), _) => v,
+            // A name alone may be a macro for several values: read from its expansion.
+            (None, [single]) if single.identifier => {
+                reading.note_macro(single);
                 let message = format!(
-                    "sycl-clang++ reads the arguments of 'sycl::{}' as positive integer \
-                     literals or template parameters only; '{}' is neither",
-                    name.spelling,
-                    arg.iter()
-                        .map(|t| t.spelling.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    "sycl-clang++ could not read the argument '{}' of 'sycl::{}'",
+                    single.spelling, name.spelling
                 );
-                problem(&mut reading.attributes, at, &message);
+                problem(&mut reading.attributes, single, &message);
+                complete = false;
+                continue;
+            }
+            (None, []) => {
+                let message = format!("'sycl::{}' has an empty argument", name.spelling);
+                problem(&mut reading.attributes, name, &message);
                 return None;
+            }
+            (None, _) => match reading.evaluate(arg, None) {
+                Ok(v) => v,
+                Err(()) => {
+                    complete = false;
+                    continue;
+                }
+            },
+        };
+        match u64::try_from(value) {
+            Ok(v) if v > 0 => sizes.push(v),
+            _ => {
+                let message = format!(
+                    "the arguments of 'sycl::{}' must be positive; '{}' is {value}",
+                    name.spelling,
+                    spelled(arg)
+                );
+                problem(&mut reading.attributes, &arg[0], &message);
+                complete = false;
             }
         }
     }
-    Some(sizes)
+    complete.then_some(sizes)
+}
+
+/// The tokens as written, separated by spaces.
+fn spelled(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(|t| t.spelling.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `tokens`' spellings.
+fn spellings(tokens: &[Token]) -> Vec<String> {
+    tokens.iter().map(|t| t.spelling.clone()).collect()
+}
+
+/// An argument's text for clang to evaluate where it is written: its tokens, with the
+/// template parameters of the specialization replaced by their arguments (in the template's
+/// own code, where it is evaluated, they have none). A member named like a parameter (after
+/// `::`, `.` or `->`) is left alone. `Err`: the name of a parameter it uses whose argument
+/// cannot be written (evaluated in the template, it would be no value of this kernel's).
+fn expression_text(arg: &[Token], values: &TemplateValues) -> Result<String, String> {
+    let mut parts = Vec::with_capacity(arg.len());
+    for (i, t) in arg.iter().enumerate() {
+        let after_member_access =
+            i > 0 && matches!(arg[i - 1].spelling.as_str(), "::" | "." | "->");
+        let value = values
+            .iter()
+            .find(|(n, _)| *n == t.spelling)
+            .filter(|_| !after_member_access);
+        match value {
+            Some((_, TemplateValue::Integer(v))) if *v <= i64::MAX as u64 => {
+                parts.push(format!("({v})"))
+            }
+            Some((_, TemplateValue::Integer(v))) => parts.push(format!("({v}ULL)")),
+            Some((_, TemplateValue::Type(spelling))) => parts.push(spelling.clone()),
+            Some((name, TemplateValue::Unknown)) => return Err(name.clone()),
+            None => parts.push(t.spelling.clone()),
+        }
+    }
+    Ok(parts.join(" "))
 }
 
 /// `sycl::aspect::fp64`, `aspect::fp64` (any qualification ending in `aspect::`): `fp64`.
@@ -629,7 +875,44 @@ fn problem(out: &mut KernelAttributes, at: &Token, message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::integer_literal;
+    use super::{TemplateValue, expression_text, integer_literal};
+    use crate::libclang::{Location, Token};
+
+    fn tokens(text: &str) -> Vec<Token> {
+        text.split(' ')
+            .map(|spelling| Token {
+                spelling: spelling.into(),
+                location: Location {
+                    file: None,
+                    line: 1,
+                    column: 1,
+                },
+                offset: 0,
+                identifier: spelling.chars().all(|c| c.is_alphanumeric() || c == '_'),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn template_arguments_are_written_into_expressions() {
+        let values = vec![
+            ("N".to_string(), TemplateValue::Integer(4)),
+            ("T".to_string(), TemplateValue::Type("double".into())),
+            ("Big".to_string(), TemplateValue::Integer(u64::MAX)),
+            ("P".to_string(), TemplateValue::Unknown),
+        ];
+        let text = |t: &str| expression_text(&tokens(t), &values);
+        assert_eq!(text("N * 2"), Ok("(4) * 2".into()));
+        assert_eq!(
+            text("sizeof ( T ) + N"),
+            Ok("sizeof ( double ) + (4)".into())
+        );
+        assert_eq!(text("Big / 2"), Ok(format!("({}ULL) / 2", u64::MAX)));
+        // A member named like a parameter is the member.
+        assert_eq!(text("S :: N + s . N"), Ok("S :: N + s . N".into()));
+        assert_eq!(text("kSize * 2"), Ok("kSize * 2".into()));
+        assert_eq!(text("sizeof... ( P )"), Err("P".into()));
+    }
 
     #[test]
     fn integer_literals() {

@@ -117,9 +117,17 @@ impl<'tu> Walker<'tu> {
         }
         self.launches.searched_instantiations.insert(function, ());
         let patterns = self.launches.kernels.len();
+        // The template parameters of every enclosing specialization are in scope: a lambda's
+        // `operator()` in a function template sees the function's.
         let mut values = kernel_attributes::template_values(function);
-        if let Some(class) = function.semantic_parent() {
-            values.extend(kernel_attributes::template_values(class));
+        let mut scope = function.semantic_parent();
+        while let Some(outer) = scope.filter(|s| s.kind() != lc::CXCursor_TranslationUnit) {
+            for value in kernel_attributes::template_values(outer) {
+                if !values.iter().any(|(name, _)| *name == value.0) {
+                    values.push(value);
+                }
+            }
+            scope = outer.semantic_parent();
         }
         let outer = std::mem::replace(&mut self.launches.template_values, values);
         // The whole body, not only its calls: spec ids it names (`holder<T>::sc` with `T`

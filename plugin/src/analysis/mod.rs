@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use crate::libclang::Cursor;
 use crate::model::{AspectArgument, SourceLocation};
 
-pub(crate) use kernel_attributes::{Unexpanded, expanded_attributes, unexpandable};
+pub(crate) use kernel_attributes::{Unexpanded, reread, unexpandable};
 pub(crate) use members::{PROBE_PREFIX, Probe};
 pub(crate) use restrictions::SYCL_EXTERNAL_ANNOTATION;
 
