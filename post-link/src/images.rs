@@ -18,6 +18,9 @@ pub enum Error {
     Lower(#[from] LowerError),
     #[error("SPIR-V emission failed: {0}")]
     Emit(String),
+    /// Input LLVM's SPIR-V backend would stop the process on, found before emission.
+    #[error("{0}")]
+    Unemittable(lower::UnemittableBitcast),
 }
 
 /// Code-file format.
@@ -185,6 +188,11 @@ pub fn code_bytes(
         CodeFormat::Bitcode => Ok(Content::Llvm(m.to_bitcode())),
         CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
         CodeFormat::SpirV => {
+            // LLVM's SPIR-V backend ends the process on these, with a message naming no
+            // function: refused here, located.
+            if let Some(bitcast) = lower::unemittable_bitcast(m) {
+                return Err(Error::Unemittable(bitcast));
+            }
             let triple = spirv_triple(&m.triple(), spirv_version);
             // One target machine for the datalayout, the target passes and emission.
             let machine = TargetMachine::new(&triple).map_err(Error::Emit)?;
@@ -201,17 +209,37 @@ pub fn code_bytes(
                 // every global in every function, so with them emission grew with functions x
                 // spec constants (2,000 constants in 200 kernels: 25.9 s and 1.77 GB; without:
                 // 0.2 s).
+                let _step = llvm::FatalErrorStep::new("SPIR-V preparation");
                 copy.run_passes("globaldce")?;
                 // Generic pointers whose address space is known become that space's again
                 // (the kernel wrappers' accessor pointers, after inlining): the device then
                 // needs no generic accesses where a hand-written OpenCL kernel has none.
                 copy.run_target_passes("function(infer-address-spaces)", &machine)?;
                 lower::legalize_for_spirv(&copy);
+                let _step = llvm::FatalErrorStep::new(format!(
+                    "SPIR-V emission of the image of {}",
+                    kernel_list(&copy)
+                ));
                 copy.emit_object(&machine)
             })
             .map(Content::from)
             .map_err(Error::Emit)
         }
+    }
+}
+
+/// "kernel 'a'" or "kernels 'a', 'b'" (LLVM names), for messages about a whole image.
+fn kernel_list(m: &Module<'_>) -> String {
+    let kernels: Vec<String> = m
+        .functions()
+        .into_iter()
+        .filter(|f| f.is_kernel() && !f.is_declaration())
+        .map(|f| f.name())
+        .collect();
+    match kernels.as_slice() {
+        [] => "no kernel".into(),
+        [one] => format!("kernel '{one}'"),
+        many => format!("kernels '{}'", many.join("', '")),
     }
 }
 

@@ -42,6 +42,7 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
 }
 use sites::{Site, caller_name, collect_sites, site_error};
 pub(crate) use spirv::legalize_for_spirv;
+pub use spirv::{UnemittableBitcast, unemittable_bitcast};
 use state::State;
 pub use symbols::{GLOBAL_OFFSET_SUFFIX, kernel_names, offset_variant_of, runtime_kernels};
 

@@ -65,6 +65,6 @@ pub use details::Details;
 pub use function::{BasicBlock, Call, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use module::{Buffer, GlobalId, Module};
-pub use target::{CodeGenLevel, TargetMachine};
+pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine};
 pub use types::{Layout, Md, Type, TypeKind};
 pub use value::{GlobalVariable, Linkage, Value, ValueKind};
