@@ -50,6 +50,9 @@ pub enum LinkError {
     Undefined(Vec<UndefinedFunction>),
     #[error("{input}: {message}")]
     Llvm { input: String, message: String },
+    /// An internal error, in clang's form, naming the step and the function.
+    #[error("{0}")]
+    Internal(String),
 }
 
 /// What differs between two definitions of one kernel name.
@@ -136,11 +139,25 @@ pub(crate) fn link_inputs<'c>(
                 input: input.clone(),
                 message: e.trim_end().to_string(),
             })?;
+        // LLVM's linker and every step after it take valid IR only (they may crash on other
+        // input); the device compile verified what it wrote, so this refuses damaged or
+        // foreign device code, naming the function.
+        module.verify_located().map_err(|e| LinkError::Llvm {
+            input: input.clone(),
+            message: match &e.function {
+                Some(f) => format!(
+                    "device code is not valid LLVM IR (in function '{f}'): {}",
+                    e.message
+                ),
+                None => format!("device code is not valid LLVM IR: {}", e.message),
+            },
+        })?;
         check_kernels(linked.as_ref(), &module, &mut kernels)?;
         match linked.as_mut() {
             None => linked = Some(module),
             Some(dst) => {
                 crate::device::share_header_definitions(dst, &module);
+                let _step = crate::llvm::FatalErrorStep::new(format!("device link of '{input}'"));
                 dst.link(module).map_err(|e| LinkError::Llvm {
                     input,
                     message: format!("cannot link: {e}"),
@@ -149,6 +166,12 @@ pub(crate) fn link_inputs<'c>(
         }
     }
     if let Some(module) = linked.as_mut() {
+        // Modules that disagree on a declaration (one function, two types) link into valid
+        // IR (a call's type may differ from its callee's); what LLVM's linker makes of
+        // anything else is checked here, before any step of ours relies on it.
+        module
+            .verify_located()
+            .map_err(|e| LinkError::Internal(e.in_step("device link")))?;
         keep_only_kernel_code(module)?;
     }
     Ok(linked)
@@ -395,6 +418,10 @@ fn is_spirv_builtin(name: &str) -> bool {
 }
 
 fn demangle(name: &str) -> String {
+    // Only a mangled name demangles: cpp_demangle also reads a bare type ("f" is `float`).
+    if !name.starts_with("_Z") {
+        return name.to_string();
+    }
     cpp_demangle::Symbol::new(name.as_bytes())
         .ok()
         .and_then(|s| s.demangle().ok())
@@ -426,6 +453,26 @@ mod tests {
         assert_eq!(demangle_kernel("_ZTS10NamedTwice"), "NamedTwice");
         assert_eq!(demangle("_Z13missing_scalei"), "missing_scale(int)");
         assert_eq!(demangle_kernel("not mangled"), "not mangled");
+        // An extern "C" function named like a type's mangling is not that type.
+        assert_eq!(demangle("f"), "f");
+        assert_eq!(demangle("i"), "i");
+    }
+
+    #[test]
+    fn invalid_device_code_is_refused_naming_the_input_and_function() {
+        let ctx = Context::new();
+        let broken = "target triple = \"spir64-unknown-unknown\"\n\
+                      define spir_func i32 @broken(i32 %x) {\nentry:\n  ret i32 %y\nnext:\n  %y = add i32 %y, 1\n  ret i32 %y\n}\n";
+        let inputs = vec![
+            ("a.o".to_string(), module("/a.cpp:3:4", "")),
+            ("b.o".to_string(), broken.as_bytes().to_vec()),
+        ];
+        let error = link_inputs(&ctx, inputs).err().expect("refused");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("b.o: device code is not valid LLVM IR (in function 'broken'): "),
+            "{message}"
+        );
     }
 
     fn module(kernel_source: &str, extra: &str) -> Vec<u8> {

@@ -64,7 +64,7 @@ pub use debuginfo::{DiKind, DiNode};
 pub use details::Details;
 pub use function::{BasicBlock, Call, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
-pub use module::{Buffer, GlobalId, Module};
+pub use module::{Buffer, GlobalId, Invalid, Module};
 pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine};
 pub use types::{Layout, Md, Type, TypeKind};
 pub use value::{GlobalVariable, Linkage, Value, ValueKind};

@@ -731,3 +731,28 @@ fn ptx_emission_leaves_nothing_behind_for_the_next() {
     assert!(ptx_of(&other).contains(".entry other("));
     assert_eq!(ptx_of(NVPTX_KERNEL), first);
 }
+
+#[test]
+fn an_invalid_module_names_its_first_invalid_function() {
+    let ctx = Context::new();
+    let text = "define void @fine() {\n  ret void\n}\n\
+                define i32 @broken(i32 %x) {\nentry:\n  ret i32 %y\nnext:\n  %y = add i32 %y, 1\n  ret i32 %y\n}\n";
+    let m = ctx
+        .parse_ir(text.as_bytes().to_vec(), "broken.ll")
+        .expect("parses: only the verifier refuses it");
+    let invalid = m.verify_located().expect_err("does not verify");
+    assert_eq!(invalid.function.as_deref(), Some("broken"));
+    assert!(
+        invalid
+            .in_step("device link")
+            .starts_with("internal error in device link of function 'broken': LLVM's verifier: "),
+        "{}",
+        invalid.in_step("device link")
+    );
+    assert!(parse(&ctx, "fine").verify_located().is_ok());
+    // A global's fault is no function's.
+    let global = ctx
+        .parse_ir(b"@g = common global i32 1\n".to_vec(), "g.ll")
+        .expect("parses");
+    assert_eq!(global.verify_located().expect_err("invalid").function, None);
+}
