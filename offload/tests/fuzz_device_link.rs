@@ -5,8 +5,9 @@
 //! between the TUs; each TU has a kernel that calls `@f` with its own type. The whole link
 //! runs (`build_images`: link, checks, spec-constant lowering, SPIR-V emission in a forked
 //! child), and the answer must be an image or a clean error: no panic, no crash of LLVM
-//! (in the child: an error saying it was killed by a signal), no LLVM message that names
-//! no step.
+//! (in the child: an error saying it was killed by a signal). Most disagreements are refused
+//! by the link itself (`device_link::MismatchedCall`: a call whose type is not its callee's
+//! definition's), the rest (both TUs only declare `@f`) as undefined.
 //!
 //! Runs without libtest's harness (`harness = false`): SPIR-V emission forks, which is refused
 //! while other threads run.

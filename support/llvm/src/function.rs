@@ -489,6 +489,13 @@ impl<'m> BasicBlock<'m> {
 }
 
 impl<'m> Call<'m> {
+    /// The function type the call is made with. A direct call's may differ from its callee's
+    /// (valid IR): the call was written against another module's declaration of the callee.
+    pub fn function_type(self) -> Type<'m> {
+        // SAFETY: a call instruction.
+        Type::wrap(unsafe { c::LLVMGetCalledFunctionType(self.raw) })
+    }
+
     /// The callee operand (a function for direct calls).
     pub fn callee(self) -> Value<'m> {
         // SAFETY: a call instruction.
