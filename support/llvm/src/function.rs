@@ -165,6 +165,18 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
     }
 
+    /// Makes the function `available_externally`: its body is only a copy, which LLVM's
+    /// `elim-avail-extern` pass deletes (the function becomes a declaration).
+    pub fn set_available_externally_linkage(self) {
+        // SAFETY: a function is a global value.
+        unsafe {
+            c::LLVMSetLinkage(
+                self.raw,
+                llvm_sys::LLVMLinkage::LLVMAvailableExternallyLinkage,
+            )
+        }
+    }
+
     /// Its calling convention's number ([`crate::SPIR_FUNC_CC`], [`crate::PTX_KERNEL_CC`], …).
     pub fn calling_conv(self) -> u32 {
         // SAFETY: a function.

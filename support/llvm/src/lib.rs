@@ -65,6 +65,6 @@ pub use details::Details;
 pub use function::{BasicBlock, Call, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use module::{Buffer, GlobalId, Invalid, Module};
-pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine};
+pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine, quiet_fatal_errors};
 pub use types::{Layout, Md, Type, TypeKind};
 pub use value::{GlobalVariable, Linkage, Value, ValueKind};

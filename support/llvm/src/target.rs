@@ -330,6 +330,9 @@ extern "C" fn fatal_error(reason: *const c_char) {
     let program = PROGRAM.get().cloned().unwrap_or_else(program_name);
     // SAFETY: LLVM passes a NUL-terminated message.
     let reason = unsafe { CStr::from_ptr(reason) }.to_string_lossy();
+    if FATAL_ERRORS_QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     // `try_lock`: the handler may run while the step is being set (never wait in it).
     let step = FATAL_ERROR_STEP
         .try_lock()
@@ -345,6 +348,16 @@ fn fatal_error_line(program: &str, step: Option<&str>, reason: &str) -> String {
         Some(step) => format!("{program}: error: internal error in {step}: LLVM: {reason}"),
         None => format!("{program}: error: internal error in LLVM: {reason}"),
     }
+}
+
+/// Whether fatal errors are expected and said by the caller ([`quiet_fatal_errors`]).
+static FATAL_ERRORS_QUIET: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// From now on LLVM's fatal errors end the process without a message: for a child process
+/// that only tries whether LLVM fails on something (its parent says what failed).
+pub fn quiet_fatal_errors() {
+    FATAL_ERRORS_QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// What the process is doing with LLVM, for the fatal-error handler's message
