@@ -1,12 +1,13 @@
 //! A work-around applied to the copy of a module that becomes SPIR-V.
 
-use crate::llvm::{Layout, Module, Opcode, Type, TypeKind, Value, ValueKind};
+use crate::llvm::{Instruction, Layout, Logic, Module, Opcode, Type, TypeKind, Value, ValueKind};
 
 /// Work-around for LLVM 22's SPIR-V backend, which emits a struct member index 0 as
 /// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
 /// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
 /// base pointer itself). Applied only to the copy that is turned into SPIR-V.
 pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
+    legalize_lane_tests(module);
     let layout = module.layout();
     let builder = module.builder();
     for f in module.functions() {
@@ -37,6 +38,103 @@ pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
             };
             if inst.replace_all_uses_with(replacement).is_ok() {
                 module.erase(inst);
+            }
+        }
+    }
+}
+
+/// What an `icmp` of a `bitcast <N x i1> %lanes to iN` with a constant asks of the lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LaneTest {
+    /// `== 0`
+    NoLane,
+    /// `!= 0`
+    AnyLane,
+    /// `== -1`
+    AllLanes,
+    /// `!= -1`
+    NotAllLanes,
+}
+
+/// For `bitcast <N x i1> %lanes to iN` whose every user compares it with 0 or all ones (as
+/// InstCombine writes "any lane" and "all lanes": a vectorised early-exit loop, `sycl::all`,
+/// `sycl::any`): each user's [`LaneTest`]. `None` for other bitcasts and other uses.
+fn lane_tests<'m>(bitcast: Instruction<'m>) -> Option<Vec<(Instruction<'m>, LaneTest)>> {
+    if bitcast.kind() != ValueKind::Instruction(Opcode::LLVMBitCast) {
+        return None;
+    }
+    let lanes = bitcast.operand(0)?.ty();
+    if lanes.kind() != TypeKind::FixedVector
+        || lanes.element_type()?.kind() != TypeKind::Int(1)
+        || bitcast.ty().kind() != TypeKind::Int(u32::try_from(lanes.sequence_len()).ok()?)
+        || lanes.sequence_len() > 64
+    {
+        return None;
+    }
+    let users = bitcast.users();
+    if users.is_empty() {
+        return None;
+    }
+    users
+        .into_iter()
+        .map(|user| {
+            let equal = user.icmp_equality()?;
+            let (a, b) = (user.operand(0)?, user.operand(1)?);
+            let constant = if a == *bitcast { b } else { a };
+            let test = match (constant.const_int_sext()?, equal) {
+                (0, true) => LaneTest::NoLane,
+                (0, false) => LaneTest::AnyLane,
+                (-1, true) => LaneTest::AllLanes,
+                (-1, false) => LaneTest::NotAllLanes,
+                _ => return None,
+            };
+            Some((user.as_instruction()?, test))
+        })
+        .collect()
+}
+
+/// LLVM 22's SPIR-V backend cannot emit `bitcast <N x i1> to iN` (SPIR-V's booleans have no
+/// width, and iN is no SPIR-V type): each lane test of one ([`lane_tests`]) becomes an
+/// `or`/`and` of the lanes, so the bitcast and its integer go. Others are left to
+/// [`unemittable_bitcast`].
+fn legalize_lane_tests(module: &Module<'_>) {
+    let builder = module.builder();
+    for f in module.functions() {
+        for bitcast in f.instructions() {
+            let Some(tests) = lane_tests(bitcast) else {
+                continue;
+            };
+            let Some(lanes) = bitcast.operand(0) else {
+                continue;
+            };
+            let count = lanes.ty().sequence_len() as u32;
+            for (icmp, test) in tests {
+                if !builder.position_before(icmp) {
+                    continue;
+                }
+                let op = match test {
+                    LaneTest::NoLane | LaneTest::AnyLane => Logic::Or,
+                    LaneTest::AllLanes | LaneTest::NotAllLanes => Logic::And,
+                };
+                let folded = (1..count).try_fold(builder.extract_element(lanes, 0), |acc, i| {
+                    let lane = builder.extract_element(lanes, i)?;
+                    Some(builder.logic(op, acc?, lane))
+                });
+                let Some(Some(folded)) = folded else {
+                    continue;
+                };
+                let result = match test {
+                    LaneTest::AnyLane | LaneTest::AllLanes => Some(folded),
+                    LaneTest::NoLane | LaneTest::NotAllLanes => builder.not(folded),
+                };
+                if let Some(result) = result
+                    && icmp.replace_all_uses_with(result).is_ok()
+                {
+                    module.erase(icmp);
+                }
+            }
+            if !bitcast.has_users() {
+                module.erase(bitcast);
             }
         }
     }
@@ -101,7 +199,10 @@ impl std::fmt::Display for UnemittableBitcast {
 pub fn unemittable_bitcast(module: &Module<'_>) -> Option<UnemittableBitcast> {
     module.functions().into_iter().find_map(|f| {
         f.instructions().into_iter().find_map(|inst| {
-            if inst.kind() != ValueKind::Instruction(Opcode::LLVMBitCast) {
+            // Lane tests are rewritten before emission (`legalize_lane_tests`).
+            if inst.kind() != ValueKind::Instruction(Opcode::LLVMBitCast)
+                || lane_tests(inst).is_some()
+            {
                 return None;
             }
             let from = inst.operand(0)?.ty();
@@ -180,6 +281,49 @@ mod tests {
                 "{refused}"
             );
         }
+    }
+
+    #[test]
+    fn lane_tests_become_or_and_chains_of_the_lanes() {
+        let ctx = Context::new();
+        let text = "target triple = \"spir64-unknown-unknown\"\n\
+            define spir_func void @f(ptr addrspace(1) %o, <4 x i32> %v) {\n\
+              %c = icmp ne <4 x i32> %v, zeroinitializer\n\
+              %b = bitcast <4 x i1> %c to i4\n\
+              %none = icmp eq i4 %b, 0\n  %any = icmp ne i4 0, %b\n\
+              %all = icmp eq i4 %b, -1\n  %notall = icmp ne i4 %b, -1\n\
+              store i1 %none, ptr addrspace(1) %o\n  store i1 %any, ptr addrspace(1) %o\n\
+              store i1 %all, ptr addrspace(1) %o\n  store i1 %notall, ptr addrspace(1) %o\n\
+              ret void\n}\n";
+        let module = ctx
+            .parse_ir(text.as_bytes().to_vec(), "t.ll")
+            .expect("parses");
+        // Rewritten before emission, so not refused.
+        assert_eq!(unemittable_bitcast(&module), None);
+        legalize_for_spirv(&module);
+        module.verify().expect("valid after the rewrite");
+        let opcodes: Vec<Opcode> = module
+            .get_function("f")
+            .expect("@f")
+            .instructions()
+            .into_iter()
+            .filter_map(|i| match i.kind() {
+                ValueKind::Instruction(op) => Some(op),
+                _ => None,
+            })
+            .collect();
+        let count = |op: Opcode| opcodes.iter().filter(|&&o| o == op).count();
+        assert_eq!(count(Opcode::LLVMBitCast), 0);
+        assert_eq!(
+            count(Opcode::LLVMICmp),
+            1,
+            "only the vector compare is left"
+        );
+        // Four tests of four lanes: 3 `or`/`and` each, two of them negated (xor true).
+        assert_eq!(count(Opcode::LLVMOr), 6);
+        assert_eq!(count(Opcode::LLVMAnd), 6);
+        assert_eq!(count(Opcode::LLVMXor), 2);
+        assert_eq!(count(Opcode::LLVMExtractElement), 16);
     }
 
     #[test]

@@ -58,7 +58,7 @@ mod tests;
 mod types;
 mod value;
 
-pub use builder::{Builder, C_CC, Callee, PTX_KERNEL_CC, SPIR_FUNC_CC, opcode_is};
+pub use builder::{Builder, C_CC, Callee, Logic, PTX_KERNEL_CC, SPIR_FUNC_CC, opcode_is};
 pub use context::Context;
 pub use debuginfo::{DiKind, DiNode};
 pub use details::Details;

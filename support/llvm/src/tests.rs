@@ -756,3 +756,36 @@ fn an_invalid_module_names_its_first_invalid_function() {
         .expect("parses");
     assert_eq!(global.verify_located().expect_err("invalid").function, None);
 }
+
+#[test]
+fn lane_builders_refuse_what_llvm_would_not_take() {
+    let ctx = Context::new();
+    let text = "define i1 @f(<4 x i1> %v, i1 %a, i32 %w, i32 %x) {\n  ret i1 %a\n}\n\
+                define i1 @g(i1 %b) {\n  ret i1 %b\n}\n";
+    let m = ctx
+        .parse_ir(text.as_bytes().to_vec(), "lanes.ll")
+        .expect("parses");
+    let f = m.get_function("f").expect("@f");
+    let [v, a, w, x] = f.params()[..] else {
+        panic!("four parameters")
+    };
+    let other = m.get_function("g").expect("@g").params()[0];
+    let b = m.builder();
+    assert!(b.extract_element(v, 0).is_none(), "not positioned yet");
+    assert!(b.position_before(f.instructions()[0]));
+    assert!(b.extract_element(v, 4).is_none(), "lane 4 of 4");
+    assert!(b.extract_element(a, 0).is_none(), "not a vector");
+    assert!(b.logic(Logic::Or, a, w).is_none(), "two types");
+    assert!(b.logic(Logic::Or, v, v).is_none(), "not an integer");
+    assert!(
+        b.logic(Logic::And, a, other).is_none(),
+        "another function's argument"
+    );
+    assert!(b.not(v).is_none(), "not an integer");
+    let lane = b.extract_element(v, 3).expect("lane 3");
+    let both = b.logic(Logic::And, lane, a).expect("and");
+    let either = b.logic(Logic::Or, w, x).expect("or");
+    assert!(b.logic(Logic::Xor, both, a).is_some());
+    assert!(b.not(either).is_some());
+    m.verify().expect("valid");
+}
