@@ -89,6 +89,9 @@ pub enum DeviceError {
     Wrapper(String),
     #[error("device code: {0}")]
     Llvm(String),
+    /// An internal error, in clang's form, naming the step and the function.
+    #[error("{0}")]
+    Internal(String),
     #[error(transparent)]
     Link(#[from] LinkError),
     #[error(transparent)]
@@ -1431,8 +1434,8 @@ fn lower_image_here(
         lower::lower(module, mode)?;
     }
     module
-        .verify()
-        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
+        .verify_located()
+        .map_err(|e| DeviceError::Internal(e.in_step("spec-constant lowering")))?;
     let property_sets = images::property_sets(module, false)?;
     // Only SPIR-V images have their emulated IDs set natively as well.
     if mode == Mode::Emulation && target == ImageTarget::Spir64 {

@@ -26,7 +26,8 @@ pub enum Error {
     /// Boxed: the step errors are rare, and every step's `Result` stays small.
     #[error(transparent)]
     Device(Box<DeviceError>),
-    #[error("internal error: device module invalid after rewriting: {0}")]
+    /// Said in clang's form for an internal error, with the step and function.
+    #[error("{0}")]
     Invalid(String),
     #[error("internal error: optimising the device code: {0}")]
     Optimisation(String),
@@ -162,7 +163,9 @@ impl DeviceCode<'_> {
     /// value of its last `-O` flag); returns the bitcode to embed.
     pub fn finish(mut self, optimization: Option<&OsStr>) -> Result<Vec<u8>, Error> {
         let module = &mut self.module;
-        module.verify().map_err(Error::Invalid)?;
+        module
+            .verify_located()
+            .map_err(|e| Error::Invalid(e.in_step("the device compile's rewriting")))?;
         // The wrappers come after clang's optimisation: without another round each kernel
         // calls its body with the kernel object in memory, and the body reloads accessor
         // pointers and ranges in every loop iteration (stores through generic pointers may
@@ -181,6 +184,7 @@ impl DeviceCode<'_> {
                 "always-inline"
             }
         };
+        let _step = crate::llvm::FatalErrorStep::new("the device compile's optimisation");
         module.run_passes(pipeline).map_err(Error::Optimisation)?;
         Ok(module.to_bitcode().to_vec())
     }

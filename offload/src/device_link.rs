@@ -20,7 +20,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use thiserror::Error;
 
-use crate::llvm::{Context, Function, Module};
+use crate::llvm::{Context, Function, Module, Type, TypeKind};
 use crate::lower;
 
 mod same_code;
@@ -50,6 +50,32 @@ pub enum LinkError {
     Undefined(Vec<UndefinedFunction>),
     #[error("{input}: {message}")]
     Llvm { input: String, message: String },
+    /// An internal error, in clang's form, naming the step and the function.
+    #[error("{0}")]
+    Internal(String),
+    /// A call made with another function type than its callee's definition (boxed: rare).
+    #[error("{0}")]
+    MismatchedCall(Box<MismatchedCall>),
+}
+
+/// A call made with another function type than its callee's definition: two inputs declare
+/// one device function differently (an ODR violation: `extern "C"`, another return type, a
+/// struct of one name laid out differently). LLVM links such modules into valid IR, and the
+/// code would pass arguments the callee does not read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "device function '{callee}' is called from {caller} as '{call_type}' but defined as \
+     '{definition_type}'{}: sources of this link declare it with different types (declare it \
+     alike everywhere, in one header)",
+    defined_in.as_ref().map(|input| format!(" in {input}")).unwrap_or_default()
+)]
+pub struct MismatchedCall {
+    pub callee: String,
+    /// `kernel 'name'` or `'function'`.
+    pub caller: String,
+    pub call_type: String,
+    pub definition_type: String,
+    pub defined_in: Option<String>,
 }
 
 /// What differs between two definitions of one kernel name.
@@ -129,6 +155,8 @@ pub(crate) fn link_inputs<'c>(
     let mut linked: Option<Module<'c>> = None;
     // Kernel name → the source of the definition kept.
     let mut kernels: FxHashMap<String, Option<String>> = FxHashMap::default();
+    // Function name → the input whose definition the link keeps (the first).
+    let mut defined_in: FxHashMap<String, String> = FxHashMap::default();
     for (input, bytes) in inputs {
         // Device code from objects and archives the user passed: read in a child first.
         let module =
@@ -136,11 +164,30 @@ pub(crate) fn link_inputs<'c>(
                 input: input.clone(),
                 message: e.trim_end().to_string(),
             })?;
+        // LLVM's linker and every step after it take valid IR only (they may crash on other
+        // input); the device compile verified what it wrote, so this refuses damaged or
+        // foreign device code, naming the function.
+        module.verify_located().map_err(|e| LinkError::Llvm {
+            input: input.clone(),
+            message: match &e.function {
+                Some(f) => format!(
+                    "device code is not valid LLVM IR (in function '{f}'): {}",
+                    e.message
+                ),
+                None => format!("device code is not valid LLVM IR: {}", e.message),
+            },
+        })?;
         check_kernels(linked.as_ref(), &module, &mut kernels)?;
+        for f in module.functions() {
+            if !f.is_declaration() {
+                defined_in.entry(f.name()).or_insert_with(|| input.clone());
+            }
+        }
         match linked.as_mut() {
             None => linked = Some(module),
             Some(dst) => {
                 crate::device::share_header_definitions(dst, &module);
+                let _step = crate::llvm::FatalErrorStep::new(format!("device link of '{input}'"));
                 dst.link(module).map_err(|e| LinkError::Llvm {
                     input,
                     message: format!("cannot link: {e}"),
@@ -149,9 +196,90 @@ pub(crate) fn link_inputs<'c>(
         }
     }
     if let Some(module) = linked.as_mut() {
+        // Modules that disagree on a declaration (one function, two types) link into valid
+        // IR (a call's type may differ from its callee's); what LLVM's linker makes of
+        // anything else is checked here, before any step of ours relies on it.
+        module
+            .verify_located()
+            .map_err(|e| LinkError::Internal(e.in_step("device link")))?;
+        check_call_types(module, &defined_in)?;
         keep_only_kernel_code(module)?;
     }
     Ok(linked)
+}
+
+/// Refuses the first direct call (in module order) whose function type is not its defined
+/// callee's ([`LinkError::MismatchedCall`]). Types are compared by shape: the linker may keep
+/// two names for one struct type (`%S` and `%S.0`), which is no disagreement.
+fn check_call_types(
+    module: &Module<'_>,
+    defined_in: &FxHashMap<String, String>,
+) -> Result<(), LinkError> {
+    for callee in module.functions() {
+        if callee.is_declaration() {
+            continue;
+        }
+        let definition_type = callee.function_type();
+        for call in callee.direct_calls() {
+            let call_type = call.function_type();
+            if same_shape(call_type, definition_type) {
+                continue;
+            }
+            let caller = call.parent_function().map_or_else(
+                || "?".to_string(),
+                |f| {
+                    if f.is_kernel() {
+                        format!("kernel '{}'", demangle_kernel(&f.name()))
+                    } else {
+                        format!("'{}'", demangle(&f.name()))
+                    }
+                },
+            );
+            let name = callee.name();
+            return Err(LinkError::MismatchedCall(Box::new(MismatchedCall {
+                callee: demangle(&name),
+                caller,
+                call_type: call_type.print(),
+                definition_type: definition_type.print(),
+                defined_in: defined_in.get(&name).cloned(),
+            })));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two types are one but for the names of struct types.
+fn same_shape(a: Type<'_>, b: Type<'_>) -> bool {
+    if a == b {
+        return true;
+    }
+    match (a.kind(), b.kind()) {
+        (TypeKind::Pointer, TypeKind::Pointer) => {
+            a.pointer_address_space() == b.pointer_address_space()
+        }
+        (TypeKind::Array, TypeKind::Array) | (TypeKind::FixedVector, TypeKind::FixedVector) => {
+            a.sequence_len() == b.sequence_len()
+                && matches!((a.element_type(), b.element_type()), (Some(x), Some(y)) if same_shape(x, y))
+        }
+        (TypeKind::Struct, TypeKind::Struct) => {
+            // Two opaque structs: nothing to compare but their names (equal handles, above).
+            !a.is_opaque_struct()
+                && !b.is_opaque_struct()
+                && a.is_packed_struct() == b.is_packed_struct()
+                && same_shapes(&a.struct_elements(), &b.struct_elements())
+        }
+        (TypeKind::Function, TypeKind::Function) => {
+            a.is_var_arg() == b.is_var_arg()
+                && matches!((a.return_type(), b.return_type()), (Some(x), Some(y)) if same_shape(x, y))
+                && same_shapes(&a.param_types(), &b.param_types())
+        }
+        // Scalars are uniqued per context: equal handles or different types.
+        _ => false,
+    }
+}
+
+fn same_shapes(a: &[Type<'_>], b: &[Type<'_>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_shape(*x, *y))
 }
 
 /// Lists of globals that only matter to a host program or a further link: constructors and
@@ -395,6 +523,10 @@ fn is_spirv_builtin(name: &str) -> bool {
 }
 
 fn demangle(name: &str) -> String {
+    // Only a mangled name demangles: cpp_demangle also reads a bare type ("f" is `float`).
+    if !name.starts_with("_Z") {
+        return name.to_string();
+    }
     cpp_demangle::Symbol::new(name.as_bytes())
         .ok()
         .and_then(|s| s.demangle().ok())
@@ -426,6 +558,154 @@ mod tests {
         assert_eq!(demangle_kernel("_ZTS10NamedTwice"), "NamedTwice");
         assert_eq!(demangle("_Z13missing_scalei"), "missing_scale(int)");
         assert_eq!(demangle_kernel("not mangled"), "not mangled");
+        // An extern "C" function named like a type's mangling is not that type.
+        assert_eq!(demangle("f"), "f");
+        assert_eq!(demangle("i"), "i");
+    }
+
+    /// Device code of one TU: kernel `@_ZTS<kernel>` calling `@f` as `call_type` (return and
+    /// parameter types), with `extra` (a definition of `@f`, or its declaration).
+    fn caller_of_f(kernel: &str, ret: &str, param: &str, extra: &str) -> Vec<u8> {
+        let call = if ret == "void" {
+            format!("  call spir_func void @f({param} zeroinitializer)\n")
+        } else {
+            format!(
+                "  %r = call spir_func {ret} @f({param} zeroinitializer)\n  store {ret} %r, ptr addrspace(1) @out_{kernel}\n"
+            )
+        };
+        let out = if ret == "void" { "i8" } else { ret };
+        format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             %S = type {{ i32, float }}\n\
+             @out_{kernel} = addrspace(1) global {out} zeroinitializer\n\
+             define spir_kernel void @_ZTS{kernel}() {{\n{call}  ret void\n}}\n\
+             {extra}\n"
+        )
+        .into_bytes()
+    }
+
+    fn link_two(a: Vec<u8>, b: Vec<u8>) -> Result<(), LinkError> {
+        let ctx = Context::new();
+        let inputs = vec![("a.o".to_string(), a), ("b.o".to_string(), b)];
+        let linked = link_inputs(&ctx, inputs)?.expect("a module");
+        linked.verify().expect("valid");
+        check_defined(&linked)
+    }
+
+    #[test]
+    fn a_function_declared_with_another_type_than_its_definition_is_refused() {
+        // Before: linked, and `k2` passed an i64 to a function reading an i32.
+        let a = caller_of_f(
+            "2k1",
+            "i32",
+            "i32",
+            "define spir_func i32 @f(i32 %x) {\n  ret i32 %x\n}",
+        );
+        let b = caller_of_f("2k2", "i64", "i64", "declare spir_func i64 @f(i64)");
+        assert_eq!(
+            link_two(a.clone(), b.clone())
+                .expect_err("refused")
+                .to_string(),
+            "device function 'f' is called from kernel 'k2' as 'i64 (i64)' but defined as 'i32 (i32)' in \
+             a.o: sources of this link declare it with different types (declare it alike \
+             everywhere, in one header)"
+        );
+        // The other order: the definition comes second.
+        assert_eq!(
+            link_two(b, a).expect_err("refused").to_string(),
+            "device function 'f' is called from kernel 'k2' as 'i64 (i64)' but defined as 'i32 (i32)' in \
+             b.o: sources of this link declare it with different types (declare it alike \
+             everywhere, in one header)"
+        );
+    }
+
+    #[test]
+    fn two_definitions_of_one_function_with_different_types_are_refused() {
+        // Before: the second definition was taken for a header's (share_header_definitions)
+        // and dropped, and its TU's kernel called the first with a struct it does not take.
+        let a = caller_of_f(
+            "2k1",
+            "float",
+            "float",
+            "define spir_func float @f(float %x) {\n  ret float %x\n}",
+        );
+        let b = caller_of_f(
+            "2k2",
+            "void",
+            "%S",
+            "define spir_func void @f(%S %s) {\n  ret void\n}",
+        );
+        // The two `%S` are one type in each module but two after the link: B's is `%S.0`.
+        assert_eq!(
+            link_two(a, b).expect_err("refused").to_string(),
+            "device function 'f' is called from kernel 'k2' as 'void (%S.0)' but defined as \
+             'float (float)' in a.o: sources of this link declare it with different types \
+             (declare it alike everywhere, in one header)"
+        );
+    }
+
+    #[test]
+    fn one_declaration_alike_everywhere_links() {
+        // The same type, and a struct by value whose two modules' types LLVM may keep apart
+        // (`%S`, `%S.0`): one shape, no disagreement.
+        let a = caller_of_f(
+            "2k1",
+            "i32",
+            "%S",
+            "define spir_func i32 @f(%S %s) {\n  ret i32 0\n}",
+        );
+        let b = caller_of_f("2k2", "i32", "%S", "declare spir_func i32 @f(%S)");
+        link_two(a, b).expect("links");
+        let a = caller_of_f(
+            "2k1",
+            "i32",
+            "%S",
+            "define spir_func i32 @f(%S %s) {\n  ret i32 0\n}",
+        );
+        let b = String::from_utf8(caller_of_f(
+            "2k2",
+            "i32",
+            "%T",
+            "declare spir_func i32 @f(%T)",
+        ))
+        .expect("text")
+        .replace("%S = type", "%T = type");
+        link_two(a, b.into_bytes()).expect("links");
+    }
+
+    #[test]
+    fn same_shape_ignores_struct_names_only() {
+        let ctx = Context::new();
+        let text = "%A = type { i32, <2 x float> }\n%B = type { i32, <2 x float> }\n\
+                    %C = type { i32, <2 x double> }\n%P = type <{ i32, <2 x float> }>\n\
+                    declare void @a(%A, ptr)\ndeclare void @b(%B, ptr)\n\
+                    declare void @c(%C, ptr)\ndeclare void @p(%P, ptr)\n\
+                    declare void @q(%A, ptr addrspace(1))\ndeclare void @v(%A, ptr, ...)\n";
+        let m = ctx
+            .parse_ir(text.as_bytes().to_vec(), "t.ll")
+            .expect("parses");
+        let ty = |name: &str| m.get_function(name).expect("declared").function_type();
+        assert!(same_shape(ty("a"), ty("b")));
+        for other in ["c", "p", "q", "v"] {
+            assert!(!same_shape(ty("a"), ty(other)), "{other}");
+        }
+    }
+
+    #[test]
+    fn invalid_device_code_is_refused_naming_the_input_and_function() {
+        let ctx = Context::new();
+        let broken = "target triple = \"spir64-unknown-unknown\"\n\
+                      define spir_func i32 @broken(i32 %x) {\nentry:\n  ret i32 %y\nnext:\n  %y = add i32 %y, 1\n  ret i32 %y\n}\n";
+        let inputs = vec![
+            ("a.o".to_string(), module("/a.cpp:3:4", "")),
+            ("b.o".to_string(), broken.as_bytes().to_vec()),
+        ];
+        let error = link_inputs(&ctx, inputs).err().expect("refused");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("b.o: device code is not valid LLVM IR (in function 'broken'): "),
+            "{message}"
+        );
     }
 
     fn module(kernel_source: &str, extra: &str) -> Vec<u8> {

@@ -18,6 +18,15 @@ pub enum Error {
     Lower(#[from] LowerError),
     #[error("SPIR-V emission failed: {0}")]
     Emit(String),
+    /// Emission failed, and LLVM fails on `function`'s code alone.
+    #[error(
+        "internal error in SPIR-V emission of function '{function}': LLVM's SPIR-V backend \
+         fails on its code (LLVM's message is above; {detail})"
+    )]
+    EmitFunction { function: String, detail: String },
+    /// Input LLVM's SPIR-V backend would stop the process on, found before emission.
+    #[error("{0}")]
+    Unemittable(lower::UnemittableBitcast),
 }
 
 /// Code-file format.
@@ -185,33 +194,115 @@ pub fn code_bytes(
         CodeFormat::Bitcode => Ok(Content::Llvm(m.to_bitcode())),
         CodeFormat::Text => Ok(m.to_text().into_bytes().into()),
         CodeFormat::SpirV => {
+            // LLVM's SPIR-V backend ends the process on these, with a message naming no
+            // function: refused here, located.
+            if let Some(bitcast) = lower::unemittable_bitcast(m) {
+                return Err(Error::Unemittable(bitcast));
+            }
             let triple = spirv_triple(&m.triple(), spirv_version);
             // One target machine for the datalayout, the target passes and emission.
             let machine = TargetMachine::new(&triple).map_err(Error::Emit)?;
             let dl = machine.data_layout();
             // LLVM 22's SPIR-V backend leaks state from one emission into the next
             // (crate::isolate says how): each emission runs in a child process of its own.
-            crate::isolate::run_in_child(|| {
-                // Emission retargets the module; work on a copy.
-                let mut copy = m.clone_module();
-                copy.set_triple(&triple);
-                copy.set_data_layout(&dl);
-                // The specialization_id objects stay in lowered IR (DPC++ keeps them for debug
-                // info) but nothing uses them any more; LLVM 22's SPIR-V backend does work for
-                // every global in every function, so with them emission grew with functions x
-                // spec constants (2,000 constants in 200 kernels: 25.9 s and 1.77 GB; without:
-                // 0.2 s).
-                copy.run_passes("globaldce")?;
-                // Generic pointers whose address space is known become that space's again
-                // (the kernel wrappers' accessor pointers, after inlining): the device then
-                // needs no generic accesses where a hand-written OpenCL kernel has none.
-                copy.run_target_passes("function(infer-address-spaces)", &machine)?;
-                lower::legalize_for_spirv(&copy);
+            let emitted = crate::isolate::run_in_child(|| {
+                let _step = llvm::FatalErrorStep::new("SPIR-V preparation");
+                let mut copy = prepare_for_spirv(m, &triple, &dl, &machine, None)?;
+                let _step = llvm::FatalErrorStep::new(format!(
+                    "SPIR-V emission of the image of {}",
+                    kernel_list(&copy)
+                ));
                 copy.emit_object(&machine)
+            });
+            // LLVM's fatal errors name no function: the one it fails on alone is found
+            // (in more children, only when emission failed).
+            emitted.map(Content::from).map_err(|e| {
+                match function_spirv_fails_on(m, &triple, &dl, &machine) {
+                    Some(function) => Error::EmitFunction {
+                        function,
+                        detail: e,
+                    },
+                    None => Error::Emit(e),
+                }
             })
-            .map(Content::from)
-            .map_err(Error::Emit)
         }
+    }
+}
+
+/// `m`'s copy as SPIR-V emission takes it; with `only`, every other function's body is
+/// dropped (it becomes a declaration).
+fn prepare_for_spirv<'c>(
+    m: &Module<'c>,
+    triple: &str,
+    dl: &str,
+    machine: &TargetMachine,
+    only: Option<&str>,
+) -> Result<Module<'c>, String> {
+    // Emission retargets the module; work on a copy.
+    let mut copy = m.clone_module();
+    copy.set_triple(triple);
+    copy.set_data_layout(dl);
+    if let Some(only) = only {
+        for f in copy.functions() {
+            if !f.is_declaration() && f.name() != only {
+                f.set_available_externally_linkage();
+            }
+        }
+        copy.run_passes("elim-avail-extern")?;
+    }
+    // The specialization_id objects stay in lowered IR (DPC++ keeps them for debug info) but
+    // nothing uses them any more; LLVM 22's SPIR-V backend does work for every global in
+    // every function, so with them emission grew with functions x spec constants (2,000
+    // constants in 200 kernels: 25.9 s and 1.77 GB; without: 0.2 s).
+    copy.run_passes("globaldce")?;
+    // Generic pointers whose address space is known become that space's again (the kernel
+    // wrappers' accessor pointers, after inlining): the device then needs no generic
+    // accesses where a hand-written OpenCL kernel has none.
+    copy.run_target_passes("function(infer-address-spaces)", machine)?;
+    lower::legalize_for_spirv(&copy);
+    Ok(copy)
+}
+
+/// The first function (module order) whose code alone LLVM's SPIR-V backend fails on:
+/// emitted with every other body dropped, each in a child of its own, quietly. `None` when
+/// no function's alone fails, or when the module without any body fails already (then no
+/// function is to blame).
+fn function_spirv_fails_on(
+    m: &Module<'_>,
+    triple: &str,
+    dl: &str,
+    machine: &TargetMachine,
+) -> Option<String> {
+    let emits = |only: &str| {
+        crate::isolate::run_in_child(|| {
+            llvm::quiet_fatal_errors();
+            prepare_for_spirv(m, triple, dl, machine, Some(only))?.emit_object(machine)
+        })
+        .is_ok()
+    };
+    // No function is named "": every body dropped.
+    if !emits("") {
+        return None;
+    }
+    m.functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration())
+        .map(|f| f.name())
+        .find(|name| !emits(name))
+}
+
+/// "kernel 'a'" or "kernels 'a', 'b'" (LLVM names), for messages about a whole image.
+fn kernel_list(m: &Module<'_>) -> String {
+    let kernels: Vec<String> = m
+        .functions()
+        .into_iter()
+        .filter(|f| f.is_kernel() && !f.is_declaration())
+        .map(|f| f.name())
+        .collect();
+    match kernels.as_slice() {
+        [] => "no kernel".into(),
+        [one] => format!("kernel '{one}'"),
+        many => format!("kernels '{}'", many.join("', '")),
     }
 }
 

@@ -188,6 +188,7 @@ pub(super) fn build_images(
 /// The module's PTX, ending in the NUL the runtime's copy needs: it hands the code to the CUDA
 /// driver as a C string.
 fn ptx_of(module: &mut Module<'_>, machine: &TargetMachine) -> Result<Vec<u8>, DeviceError> {
+    let _step = crate::llvm::FatalErrorStep::new("PTX emission");
     let mut code = module
         .emit_assembly(machine)
         .map_err(|e| DeviceError::Llvm(format!("PTX emission failed: {e}")))?;
@@ -509,8 +510,8 @@ fn dynamic_alloca_feature(
 fn lower_image(module: &mut Module<'_>, target: &NvptxTarget) -> Result<PropertySets, DeviceError> {
     lower::lower_for_nvptx(module)?;
     module
-        .verify()
-        .map_err(|e| DeviceError::Llvm(format!("lowered module is invalid: {}", e.trim_end())))?;
+        .verify_located()
+        .map_err(|e| DeviceError::Internal(e.in_step("spec-constant lowering")))?;
     let mut property_sets = images::property_sets(module, false)?;
     if target.explicit_arch {
         property_sets.add(
@@ -540,6 +541,7 @@ fn optimise(module: &mut Module<'_>, machine: &TargetMachine) -> Result<(), Devi
     if is_unoptimised(module) {
         return Ok(());
     }
+    let _step = crate::llvm::FatalErrorStep::new("NVPTX optimisation");
     module
         .run_target_passes(specialise::NVPTX_PIPELINE, machine)
         .map_err(|e| DeviceError::Llvm(format!("optimising NVPTX device code: {e}")))

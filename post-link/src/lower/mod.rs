@@ -42,6 +42,7 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
 }
 use sites::{Site, caller_name, collect_sites, site_error};
 pub(crate) use spirv::legalize_for_spirv;
+pub use spirv::{UnemittableBitcast, unemittable_bitcast};
 use state::State;
 pub use symbols::{GLOBAL_OFFSET_SUFFIX, kernel_names, offset_variant_of, runtime_kernels};
 
@@ -64,7 +65,9 @@ pub enum Mode {
 
 #[derive(Debug, Error)]
 pub enum LowerError {
-    #[error("in function '{caller}': call to '{callee}'{}: {reason}", id_suffix(.symbolic_id))]
+    /// A reason starting "internal: " (something the pass built that LLVM refused) is said
+    /// as clang says an internal error, with the step and the function.
+    #[error("{}", call_error(.caller, .callee, .symbolic_id, .reason))]
     Call {
         caller: String,
         callee: String,
@@ -86,6 +89,17 @@ pub enum LowerError {
         second_type: String,
         second_caller: String,
     },
+}
+
+fn call_error(caller: &str, callee: &str, id: &Option<String>, reason: &str) -> String {
+    let id = id_suffix(id);
+    match reason.strip_prefix("internal: ") {
+        Some(reason) => format!(
+            "internal error in spec-constant lowering of function '{caller}': call to \
+             '{callee}'{id}: {reason}"
+        ),
+        None => format!("in function '{caller}': call to '{callee}'{id}: {reason}"),
+    }
 }
 
 fn id_suffix(id: &Option<String>) -> String {
@@ -323,7 +337,26 @@ fn check_one_type_per_id<'c>(st: &mut State<'c>, sites: &[Site<'c>]) -> Result<(
 
 #[cfg(test)]
 mod spec_constant_name_tests {
-    use super::{bare_global_name, spec_constant_name};
+    use super::{LowerError, bare_global_name, spec_constant_name};
+
+    #[test]
+    fn internal_reasons_are_internal_errors_of_the_lowering_naming_the_function() {
+        let call = |reason: &str| LowerError::Call {
+            caller: "k".into(),
+            callee: "getter".into(),
+            symbolic_id: None,
+            reason: reason.into(),
+        };
+        assert_eq!(
+            call("internal: cannot declare x").to_string(),
+            "internal error in spec-constant lowering of function 'k': call to 'getter': cannot \
+             declare x"
+        );
+        assert_eq!(
+            call("unexpected signature").to_string(),
+            "in function 'k': call to 'getter': unexpected signature"
+        );
+    }
 
     #[test]
     fn bare_names_of_global_namespace_variables() {

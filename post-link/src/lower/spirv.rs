@@ -1,12 +1,13 @@
 //! A work-around applied to the copy of a module that becomes SPIR-V.
 
-use crate::llvm::{Layout, Module, Opcode, Type, TypeKind, Value, ValueKind};
+use crate::llvm::{Instruction, Layout, Logic, Module, Opcode, Type, TypeKind, Value, ValueKind};
 
 /// Work-around for LLVM 22's SPIR-V backend, which emits a struct member index 0 as
 /// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
 /// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
 /// base pointer itself). Applied only to the copy that is turned into SPIR-V.
 pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
+    legalize_lane_tests(module);
     let layout = module.layout();
     let builder = module.builder();
     for f in module.functions() {
@@ -42,6 +43,103 @@ pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
     }
 }
 
+/// What an `icmp` of a `bitcast <N x i1> %lanes to iN` with a constant asks of the lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LaneTest {
+    /// `== 0`
+    NoLane,
+    /// `!= 0`
+    AnyLane,
+    /// `== -1`
+    AllLanes,
+    /// `!= -1`
+    NotAllLanes,
+}
+
+/// For `bitcast <N x i1> %lanes to iN` whose every user compares it with 0 or all ones (as
+/// InstCombine writes "any lane" and "all lanes": a vectorised early-exit loop, `sycl::all`,
+/// `sycl::any`): each user's [`LaneTest`]. `None` for other bitcasts and other uses.
+fn lane_tests<'m>(bitcast: Instruction<'m>) -> Option<Vec<(Instruction<'m>, LaneTest)>> {
+    if bitcast.kind() != ValueKind::Instruction(Opcode::LLVMBitCast) {
+        return None;
+    }
+    let lanes = bitcast.operand(0)?.ty();
+    if lanes.kind() != TypeKind::FixedVector
+        || lanes.element_type()?.kind() != TypeKind::Int(1)
+        || bitcast.ty().kind() != TypeKind::Int(u32::try_from(lanes.sequence_len()).ok()?)
+        || lanes.sequence_len() > 64
+    {
+        return None;
+    }
+    let users = bitcast.users();
+    if users.is_empty() {
+        return None;
+    }
+    users
+        .into_iter()
+        .map(|user| {
+            let equal = user.icmp_equality()?;
+            let (a, b) = (user.operand(0)?, user.operand(1)?);
+            let constant = if a == *bitcast { b } else { a };
+            let test = match (constant.const_int_sext()?, equal) {
+                (0, true) => LaneTest::NoLane,
+                (0, false) => LaneTest::AnyLane,
+                (-1, true) => LaneTest::AllLanes,
+                (-1, false) => LaneTest::NotAllLanes,
+                _ => return None,
+            };
+            Some((user.as_instruction()?, test))
+        })
+        .collect()
+}
+
+/// LLVM 22's SPIR-V backend cannot emit `bitcast <N x i1> to iN` (SPIR-V's booleans have no
+/// width, and iN is no SPIR-V type): each lane test of one ([`lane_tests`]) becomes an
+/// `or`/`and` of the lanes, so the bitcast and its integer go. Others are left to
+/// [`unemittable_bitcast`].
+fn legalize_lane_tests(module: &Module<'_>) {
+    let builder = module.builder();
+    for f in module.functions() {
+        for bitcast in f.instructions() {
+            let Some(tests) = lane_tests(bitcast) else {
+                continue;
+            };
+            let Some(lanes) = bitcast.operand(0) else {
+                continue;
+            };
+            let count = lanes.ty().sequence_len() as u32;
+            for (icmp, test) in tests {
+                if !builder.position_before(icmp) {
+                    continue;
+                }
+                let op = match test {
+                    LaneTest::NoLane | LaneTest::AnyLane => Logic::Or,
+                    LaneTest::AllLanes | LaneTest::NotAllLanes => Logic::And,
+                };
+                let folded = (1..count).try_fold(builder.extract_element(lanes, 0), |acc, i| {
+                    let lane = builder.extract_element(lanes, i)?;
+                    Some(builder.logic(op, acc?, lane))
+                });
+                let Some(Some(folded)) = folded else {
+                    continue;
+                };
+                let result = match test {
+                    LaneTest::AnyLane | LaneTest::AllLanes => Some(folded),
+                    LaneTest::NoLane | LaneTest::NotAllLanes => builder.not(folded),
+                };
+                if let Some(result) = result
+                    && icmp.replace_all_uses_with(result).is_ok()
+                {
+                    module.erase(icmp);
+                }
+            }
+            if !bitcast.has_users() {
+                module.erase(bitcast);
+            }
+        }
+    }
+}
+
 /// Byte offset of a GEP whose indices are all constants.
 fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Option<i64> {
     let n = gep.num_operands();
@@ -68,4 +166,183 @@ fn constant_gep_offset(layout: &Layout<'_>, src: Type<'_>, gep: Value<'_>) -> Op
         }
     }
     Some(offset)
+}
+
+/// A `bitcast` instruction LLVM 22's SPIR-V backend cannot emit: it stops the process with
+/// "incompatible result and operand types in a bitcast" (a fatal error, no diagnostic naming
+/// the function). SPIR-V's OpBitcast needs both sides to be pointers or numeric scalars or
+/// vectors of the widths SPIR-V has (8, 16, 32 and 64-bit integers, half, float, double);
+/// vectors of `i1` (SPIR-V's booleans have no width: `bitcast <4 x i1> to i4`, as LLVM's
+/// InstCombine writes "all lanes true") and integers of other widths (`i24`, `i96`, as SROA
+/// writes a 3- or 12-byte copy) have none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnemittableBitcast {
+    /// The function the instruction is in (its LLVM name).
+    pub function: String,
+    pub from: String,
+    pub to: String,
+}
+
+impl std::fmt::Display for UnemittableBitcast {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "internal error in SPIR-V emission of function '{}': LLVM's SPIR-V backend cannot \
+             emit a bitcast from {} to {} (incompatible result and operand types in a bitcast)",
+            self.function, self.from, self.to
+        )
+    }
+}
+
+/// The first bitcast of `module` (in module order) that LLVM's SPIR-V backend cannot emit
+/// ([`UnemittableBitcast`]).
+pub fn unemittable_bitcast(module: &Module<'_>) -> Option<UnemittableBitcast> {
+    module.functions().into_iter().find_map(|f| {
+        f.instructions().into_iter().find_map(|inst| {
+            // Lane tests are rewritten before emission (`legalize_lane_tests`).
+            if inst.kind() != ValueKind::Instruction(Opcode::LLVMBitCast)
+                || lane_tests(inst).is_some()
+            {
+                return None;
+            }
+            let from = inst.operand(0)?.ty();
+            let to = inst.ty();
+            (!has_spirv_width(from) || !has_spirv_width(to)).then(|| UnemittableBitcast {
+                function: f.name(),
+                from: from.print(),
+                to: to.print(),
+            })
+        })
+    })
+}
+
+/// Whether `ty` is a pointer, or a scalar or vector whose elements are numbers of a width
+/// SPIR-V has.
+fn has_spirv_width(ty: Type<'_>) -> bool {
+    let element = match ty.kind() {
+        TypeKind::FixedVector => match ty.element_type() {
+            Some(element) => element,
+            None => return false,
+        },
+        _ => ty,
+    };
+    match element.kind() {
+        TypeKind::Int(width) => matches!(width, 8 | 16 | 32 | 64),
+        TypeKind::Pointer
+        | TypeKind::Half
+        | TypeKind::BFloat
+        | TypeKind::Float
+        | TypeKind::Double => true,
+        // i1 vectors are covered above (width 1); aggregates cannot be bitcast in LLVM IR.
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llvm::Context;
+
+    fn first_refused(body: &str) -> Option<UnemittableBitcast> {
+        let ctx = Context::new();
+        let text = format!(
+            "target triple = \"spir64-unknown-unknown\"\n\
+             define spir_func void @f(ptr addrspace(1) %o, ptr addrspace(1) %i) {{\n{body}\n  ret void\n}}\n"
+        );
+        let module = ctx.parse_ir(text.into_bytes(), "t.ll").expect("parses");
+        module.verify().expect("valid");
+        unemittable_bitcast(&module)
+    }
+
+    fn bitcast(from: &str, to: &str) -> Option<UnemittableBitcast> {
+        first_refused(&format!(
+            "  %v = load {from}, ptr addrspace(1) %i\n  %c = bitcast {from} %v to {to}\n  store {to} %c, ptr addrspace(1) %o"
+        ))
+    }
+
+    #[test]
+    fn bool_vectors_and_odd_integer_widths_are_refused_naming_the_function() {
+        // Each of these stops llc-22 -mtriple=spirv64 with "incompatible result and operand
+        // types in a bitcast" (measured).
+        for (from, to) in [
+            ("<4 x i1>", "i4"),
+            ("<16 x i1>", "i16"),
+            ("<3 x i8>", "i24"),
+            ("i96", "<3 x float>"),
+        ] {
+            let refused = bitcast(from, to).unwrap_or_else(|| panic!("{from} -> {to} refused"));
+            assert_eq!(refused.function, "f");
+            assert_eq!((refused.from.as_str(), refused.to.as_str()), (from, to));
+            assert!(
+                refused.to_string().starts_with(
+                    "internal error in SPIR-V emission of function 'f': LLVM's SPIR-V backend \
+                     cannot emit a bitcast from "
+                ),
+                "{refused}"
+            );
+        }
+    }
+
+    #[test]
+    fn lane_tests_become_or_and_chains_of_the_lanes() {
+        let ctx = Context::new();
+        let text = "target triple = \"spir64-unknown-unknown\"\n\
+            define spir_func void @f(ptr addrspace(1) %o, <4 x i32> %v) {\n\
+              %c = icmp ne <4 x i32> %v, zeroinitializer\n\
+              %b = bitcast <4 x i1> %c to i4\n\
+              %none = icmp eq i4 %b, 0\n  %any = icmp ne i4 0, %b\n\
+              %all = icmp eq i4 %b, -1\n  %notall = icmp ne i4 %b, -1\n\
+              store i1 %none, ptr addrspace(1) %o\n  store i1 %any, ptr addrspace(1) %o\n\
+              store i1 %all, ptr addrspace(1) %o\n  store i1 %notall, ptr addrspace(1) %o\n\
+              ret void\n}\n";
+        let module = ctx
+            .parse_ir(text.as_bytes().to_vec(), "t.ll")
+            .expect("parses");
+        // Rewritten before emission, so not refused.
+        assert_eq!(unemittable_bitcast(&module), None);
+        legalize_for_spirv(&module);
+        module.verify().expect("valid after the rewrite");
+        let opcodes: Vec<Opcode> = module
+            .get_function("f")
+            .expect("@f")
+            .instructions()
+            .into_iter()
+            .filter_map(|i| match i.kind() {
+                ValueKind::Instruction(op) => Some(op),
+                _ => None,
+            })
+            .collect();
+        let count = |op: Opcode| opcodes.iter().filter(|&&o| o == op).count();
+        assert_eq!(count(Opcode::LLVMBitCast), 0);
+        assert_eq!(
+            count(Opcode::LLVMICmp),
+            1,
+            "only the vector compare is left"
+        );
+        // Four tests of four lanes: 3 `or`/`and` each, two of them negated (xor true).
+        assert_eq!(count(Opcode::LLVMOr), 6);
+        assert_eq!(count(Opcode::LLVMAnd), 6);
+        assert_eq!(count(Opcode::LLVMXor), 2);
+        assert_eq!(count(Opcode::LLVMExtractElement), 16);
+    }
+
+    #[test]
+    fn bitcasts_spirv_has_pass() {
+        // Each of these llc-22 -mtriple=spirv64 emits (measured).
+        for (from, to) in [
+            ("<2 x i32>", "i64"),
+            ("double", "<2 x float>"),
+            ("<8 x i8>", "<2 x float>"),
+            ("<2 x half>", "i32"),
+            ("i64", "double"),
+        ] {
+            assert_eq!(bitcast(from, to), None, "{from} -> {to}");
+        }
+        assert_eq!(
+            first_refused(
+                "  %p = load ptr addrspace(1), ptr addrspace(1) %i\n  %q = bitcast ptr addrspace(1) %p to ptr addrspace(1)\n  store ptr addrspace(1) %q, ptr addrspace(1) %o"
+            ),
+            None
+        );
+    }
 }

@@ -232,6 +232,48 @@ impl<'m> Builder<'m> {
         }))
     }
 
+    /// Element `index` of a fixed vector.
+    pub fn extract_element(&self, vec: Value<'m>, index: u32) -> Option<Value<'m>> {
+        let ty = vec.ty();
+        if ty.kind() != TypeKind::FixedVector
+            || u64::from(index) >= ty.sequence_len()
+            || !self.admits(&[vec])
+        {
+            return None;
+        }
+        // SAFETY: an in-range constant index into a fixed vector of the builder's function.
+        Some(Value::wrap(unsafe {
+            let idx = c::LLVMConstInt(c::LLVMInt32TypeInContext(self.ctx), u64::from(index), 0);
+            c::LLVMBuildExtractElement(self.raw, vec.raw, idx, c"".as_ptr())
+        }))
+    }
+
+    /// `and`, `or` or `xor` of two integers of one type.
+    pub fn logic(&self, op: Logic, a: Value<'m>, b: Value<'m>) -> Option<Value<'m>> {
+        if a.ty().int_width().is_none() || a.ty() != b.ty() || !self.admits(&[a, b]) {
+            return None;
+        }
+        // SAFETY: a bitwise operation on two integers of one type, of the builder's function.
+        Some(Value::wrap(unsafe {
+            match op {
+                Logic::And => c::LLVMBuildAnd(self.raw, a.raw, b.raw, c"".as_ptr()),
+                Logic::Or => c::LLVMBuildOr(self.raw, a.raw, b.raw, c"".as_ptr()),
+                Logic::Xor => c::LLVMBuildXor(self.raw, a.raw, b.raw, c"".as_ptr()),
+            }
+        }))
+    }
+
+    /// The bitwise complement of an integer.
+    pub fn not(&self, a: Value<'m>) -> Option<Value<'m>> {
+        if a.ty().int_width().is_none() || !self.admits(&[a]) {
+            return None;
+        }
+        // SAFETY: the complement of an integer of the builder's function.
+        Some(Value::wrap(unsafe {
+            c::LLVMBuildNot(self.raw, a.raw, c"".as_ptr())
+        }))
+    }
+
     /// Integer truncation to the narrower integer type `ty`.
     pub fn trunc(&self, val: Value<'m>, ty: Type<'m>, name: &CStr) -> Option<Value<'m>> {
         let (from, to) = (val.ty().int_width()?, ty.int_width()?);
@@ -243,6 +285,14 @@ impl<'m> Builder<'m> {
             c::LLVMBuildTrunc(self.raw, val.raw, ty.raw, name.as_ptr())
         }))
     }
+}
+
+/// The bitwise operations [`Builder::logic`] builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Logic {
+    And,
+    Or,
+    Xor,
 }
 
 /// The `spir_func` calling convention number.

@@ -165,6 +165,18 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetLinkage(self.raw, llvm_sys::LLVMLinkage::LLVMLinkOnceODRLinkage) }
     }
 
+    /// Makes the function `available_externally`: its body is only a copy, which LLVM's
+    /// `elim-avail-extern` pass deletes (the function becomes a declaration).
+    pub fn set_available_externally_linkage(self) {
+        // SAFETY: a function is a global value.
+        unsafe {
+            c::LLVMSetLinkage(
+                self.raw,
+                llvm_sys::LLVMLinkage::LLVMAvailableExternallyLinkage,
+            )
+        }
+    }
+
     /// Its calling convention's number ([`crate::SPIR_FUNC_CC`], [`crate::PTX_KERNEL_CC`], …).
     pub fn calling_conv(self) -> u32 {
         // SAFETY: a function.
@@ -489,6 +501,13 @@ impl<'m> BasicBlock<'m> {
 }
 
 impl<'m> Call<'m> {
+    /// The function type the call is made with. A direct call's may differ from its callee's
+    /// (valid IR): the call was written against another module's declaration of the callee.
+    pub fn function_type(self) -> Type<'m> {
+        // SAFETY: a call instruction.
+        Type::wrap(unsafe { c::LLVMGetCalledFunctionType(self.raw) })
+    }
+
     /// The callee operand (a function for direct calls).
     pub fn callee(self) -> Value<'m> {
         // SAFETY: a call instruction.

@@ -58,13 +58,13 @@ mod tests;
 mod types;
 mod value;
 
-pub use builder::{Builder, C_CC, Callee, PTX_KERNEL_CC, SPIR_FUNC_CC, opcode_is};
+pub use builder::{Builder, C_CC, Callee, Logic, PTX_KERNEL_CC, SPIR_FUNC_CC, opcode_is};
 pub use context::Context;
 pub use debuginfo::{DiKind, DiNode};
 pub use details::Details;
 pub use function::{BasicBlock, Call, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
-pub use module::{Buffer, GlobalId, Module};
-pub use target::{CodeGenLevel, TargetMachine};
+pub use module::{Buffer, GlobalId, Invalid, Module};
+pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine, quiet_fatal_errors};
 pub use types::{Layout, Md, Type, TypeKind};
 pub use value::{GlobalVariable, Linkage, Value, ValueKind};

@@ -6,7 +6,7 @@ use std::ffi::{CStr, c_char};
 use std::marker::PhantomData;
 use std::ptr;
 
-use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyFunction, LLVMVerifyModule};
 use llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer;
 use llvm_sys::core as c;
 use llvm_sys::debuginfo as di;
@@ -338,6 +338,28 @@ impl<'c> Module<'c> {
         }
     }
 
+    /// [`Module::verify`], and where the module is invalid, the first function (in module
+    /// order) that LLVM's verifier finds invalid on its own, so a message can name it.
+    pub fn verify_located(&self) -> Result<(), Invalid> {
+        let message = match self.verify() {
+            Ok(()) => return Ok(()),
+            Err(message) => message,
+        };
+        let function = self
+            .functions()
+            .into_iter()
+            .filter(|f| !f.is_declaration())
+            // SAFETY: a function of this module; ReturnStatus action never aborts or prints.
+            .find(|f| unsafe {
+                LLVMVerifyFunction(f.0.raw, LLVMVerifierFailureAction::LLVMReturnStatusAction) != 0
+            })
+            .map(|f| f.name());
+        Err(Invalid {
+            function,
+            message: message.trim_end().to_string(),
+        })
+    }
+
     /// Removes all debug information (`&mut`: it deletes metadata and debug records that
     /// `DiNode` handles may point at). Returns whether there was any.
     pub fn strip_debug_info(&mut self) -> bool {
@@ -395,5 +417,32 @@ impl Drop for Buffer {
 impl std::fmt::Debug for Buffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Buffer({} bytes)", self.len())
+    }
+}
+
+/// Why a module does not verify ([`Module::verify_located`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    /// The first function LLVM's verifier finds invalid on its own; `None` when what is
+    /// invalid is no function's body (a global, metadata, a declaration).
+    pub function: Option<String>,
+    /// LLVM's verifier's message.
+    pub message: String,
+}
+
+impl Invalid {
+    /// Clang's form for an internal error: "internal error in <step> of function '<f>': LLVM's
+    /// verifier: <message>".
+    pub fn in_step(&self, step: &str) -> String {
+        match &self.function {
+            Some(f) => format!(
+                "internal error in {step} of function '{f}': LLVM's verifier: {}",
+                self.message
+            ),
+            None => format!(
+                "internal error in {step}: LLVM's verifier: {}",
+                self.message
+            ),
+        }
     }
 }

@@ -330,5 +330,95 @@ extern "C" fn fatal_error(reason: *const c_char) {
     let program = PROGRAM.get().cloned().unwrap_or_else(program_name);
     // SAFETY: LLVM passes a NUL-terminated message.
     let reason = unsafe { CStr::from_ptr(reason) }.to_string_lossy();
-    eprintln!("{program}: error: LLVM: {reason}");
+    if FATAL_ERRORS_QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    // `try_lock`: the handler may run while the step is being set (never wait in it).
+    let step = FATAL_ERROR_STEP
+        .try_lock()
+        .ok()
+        .and_then(|step| step.clone());
+    eprintln!("{}", fatal_error_line(&program, step.as_deref(), &reason));
+}
+
+/// The one line a fatal LLVM error becomes: clang's form for an internal error, naming the
+/// step that ran LLVM (and the function, where the step knows it).
+fn fatal_error_line(program: &str, step: Option<&str>, reason: &str) -> String {
+    match step {
+        Some(step) => format!("{program}: error: internal error in {step}: LLVM: {reason}"),
+        None => format!("{program}: error: internal error in LLVM: {reason}"),
+    }
+}
+
+/// Whether fatal errors are expected and said by the caller ([`quiet_fatal_errors`]).
+static FATAL_ERRORS_QUIET: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// From now on LLVM's fatal errors end the process without a message: for a child process
+/// that only tries whether LLVM fails on something (its parent says what failed).
+pub fn quiet_fatal_errors() {
+    FATAL_ERRORS_QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// What the process is doing with LLVM, for the fatal-error handler's message
+/// ([`FatalErrorStep`]).
+static FATAL_ERROR_STEP: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// While alive, LLVM's fatal errors are reported as internal errors of `step` ("SPIR-V
+/// emission of the image of kernel 'k'"); the step before it is restored on drop, so steps
+/// nest.
+pub struct FatalErrorStep {
+    previous: Option<String>,
+}
+
+impl FatalErrorStep {
+    pub fn new(step: impl Into<String>) -> Self {
+        let mut current = FATAL_ERROR_STEP
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        FatalErrorStep {
+            previous: current.replace(step.into()),
+        }
+    }
+}
+
+impl Drop for FatalErrorStep {
+    fn drop(&mut self) {
+        let mut current = FATAL_ERROR_STEP
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *current = self.previous.take();
+    }
+}
+
+#[cfg(test)]
+mod fatal_error_tests {
+    use super::*;
+
+    fn current_step() -> Option<String> {
+        FATAL_ERROR_STEP.lock().expect("not poisoned").clone()
+    }
+
+    #[test]
+    fn fatal_errors_name_the_step_and_steps_nest() {
+        assert_eq!(
+            fatal_error_line("sycl-clang++", None, "bad"),
+            "sycl-clang++: error: internal error in LLVM: bad"
+        );
+        {
+            let _outer = FatalErrorStep::new("SPIR-V emission of function 'f'");
+            {
+                let _inner = FatalErrorStep::new("NVPTX optimisation");
+                assert_eq!(current_step().as_deref(), Some("NVPTX optimisation"));
+            }
+            let step = current_step();
+            assert_eq!(step.as_deref(), Some("SPIR-V emission of function 'f'"));
+            assert_eq!(
+                fatal_error_line("sycl-post-link", step.as_deref(), "incompatible types"),
+                "sycl-post-link: error: internal error in SPIR-V emission of function 'f': LLVM: \
+                 incompatible types"
+            );
+        }
+        assert_eq!(current_step(), None);
+    }
 }

@@ -731,3 +731,61 @@ fn ptx_emission_leaves_nothing_behind_for_the_next() {
     assert!(ptx_of(&other).contains(".entry other("));
     assert_eq!(ptx_of(NVPTX_KERNEL), first);
 }
+
+#[test]
+fn an_invalid_module_names_its_first_invalid_function() {
+    let ctx = Context::new();
+    let text = "define void @fine() {\n  ret void\n}\n\
+                define i32 @broken(i32 %x) {\nentry:\n  ret i32 %y\nnext:\n  %y = add i32 %y, 1\n  ret i32 %y\n}\n";
+    let m = ctx
+        .parse_ir(text.as_bytes().to_vec(), "broken.ll")
+        .expect("parses: only the verifier refuses it");
+    let invalid = m.verify_located().expect_err("does not verify");
+    assert_eq!(invalid.function.as_deref(), Some("broken"));
+    assert!(
+        invalid
+            .in_step("device link")
+            .starts_with("internal error in device link of function 'broken': LLVM's verifier: "),
+        "{}",
+        invalid.in_step("device link")
+    );
+    assert!(parse(&ctx, "fine").verify_located().is_ok());
+    // A global's fault is no function's.
+    let global = ctx
+        .parse_ir(b"@g = common global i32 1\n".to_vec(), "g.ll")
+        .expect("parses");
+    assert_eq!(global.verify_located().expect_err("invalid").function, None);
+}
+
+#[test]
+fn lane_builders_refuse_what_llvm_would_not_take() {
+    let ctx = Context::new();
+    let text = "define i1 @f(<4 x i1> %v, i1 %a, i32 %w, i32 %x) {\n  ret i1 %a\n}\n\
+                define i1 @g(i1 %b) {\n  ret i1 %b\n}\n";
+    let m = ctx
+        .parse_ir(text.as_bytes().to_vec(), "lanes.ll")
+        .expect("parses");
+    let f = m.get_function("f").expect("@f");
+    let [v, a, w, x] = f.params()[..] else {
+        panic!("four parameters")
+    };
+    let other = m.get_function("g").expect("@g").params()[0];
+    let b = m.builder();
+    assert!(b.extract_element(v, 0).is_none(), "not positioned yet");
+    assert!(b.position_before(f.instructions()[0]));
+    assert!(b.extract_element(v, 4).is_none(), "lane 4 of 4");
+    assert!(b.extract_element(a, 0).is_none(), "not a vector");
+    assert!(b.logic(Logic::Or, a, w).is_none(), "two types");
+    assert!(b.logic(Logic::Or, v, v).is_none(), "not an integer");
+    assert!(
+        b.logic(Logic::And, a, other).is_none(),
+        "another function's argument"
+    );
+    assert!(b.not(v).is_none(), "not an integer");
+    let lane = b.extract_element(v, 3).expect("lane 3");
+    let both = b.logic(Logic::And, lane, a).expect("and");
+    let either = b.logic(Logic::Or, w, x).expect("or");
+    assert!(b.logic(Logic::Xor, both, a).is_some());
+    assert!(b.not(either).is_some());
+    m.verify().expect("valid");
+}

@@ -328,6 +328,20 @@ impl<'m> Value<'m> {
         (!v.is_null()).then(|| Value::wrap(v))
     }
 
+    /// For an `icmp` instruction: `Some(true)` for `eq`, `Some(false)` for `ne`, `None` for
+    /// other predicates and other values.
+    pub fn icmp_equality(self) -> Option<bool> {
+        if self.kind() != ValueKind::Instruction(Opcode::LLVMICmp) {
+            return None;
+        }
+        // SAFETY: checked to be an icmp instruction.
+        match unsafe { c::LLVMGetICmpPredicate(self.raw) } {
+            llvm_sys::LLVMIntPredicate::LLVMIntEQ => Some(true),
+            llvm_sys::LLVMIntPredicate::LLVMIntNE => Some(false),
+            _ => None,
+        }
+    }
+
     /// For `ConstantInt` up to 64 bits: the zero-extended value.
     pub fn const_int_zext(self) -> Option<u64> {
         if self.kind() != ValueKind::ConstantInt {
