@@ -6,6 +6,11 @@
 // numerics of the device's math built-ins and denormals, which -ffast-math does not announce to
 // the device. Without -ffast-math no operation carries a fast-math mode (no change to numerics);
 // -fno-honor-nans -fno-honor-infinities carry only what they allow (no Fast: no reassociation).
+// Fast means all of LLVM's `fast` to the JIT (SPIR-V: it implies NotNaN, NotInf, NSZ and
+// AllowRecip), and LLVM 22's SPIR-V backend writes it for any `reassoc`: so reassociation
+// reaches the SPIR-V only where every flag is set, as DPC++'s SPIR-V writer does; under
+// -funsafe-math-optimizations or -ffp-model=fast (NaNs and infinities honoured) the operations
+// carry the rest (exec/fast-math-nan.cpp: the JIT folded inf * 0 to 0 there).
 // REQUIRES: spirv-tools
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 //
@@ -27,6 +32,12 @@
 // RUN: %sycl-clangxx -fsycl -std=c++17 -O2 -fno-honor-nans -fno-honor-infinities -save-temps %s -o finite
 // RUN: spirv-dis finite.sycl/device.spv | FileCheck --check-prefix=FINITE --implicit-check-not='|Fast' %s
 // FINITE: FPFastMathMode NotNaN|NotInf{{$}}
+//
+// RUN: %sycl-clangxx -fsycl -std=c++17 -O2 -funsafe-math-optimizations -save-temps %s -o unsafe
+// RUN: spirv-dis unsafe.sycl/device.spv | FileCheck --check-prefix=UNSAFE --implicit-check-not='|Fast' %s
+// RUN: %sycl-clangxx -fsycl -std=c++17 -O2 -ffp-model=fast -save-temps %s -o model-fast
+// RUN: spirv-dis model-fast.sycl/device.spv | FileCheck --check-prefix=UNSAFE --implicit-check-not='|Fast' %s
+// UNSAFE: FPFastMathMode NSZ|AllowRecip{{$}}
 //
 // The image's build and link options: none with or without -ffast-math, what
 // -Xsycl-target-backend says when given.

@@ -207,6 +207,7 @@ pub fn code_bytes(
                 // needs no generic accesses where a hand-written OpenCL kernel has none.
                 copy.run_target_passes("function(infer-address-spaces)", &machine)?;
                 lower::legalize_for_spirv(&copy);
+                lower::keep_expressible_fast_math(&copy);
                 copy.emit_object(&machine)
             })
             .map(Content::from)

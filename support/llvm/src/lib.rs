@@ -62,7 +62,7 @@ pub use builder::{Builder, C_CC, Callee, PTX_KERNEL_CC, SPIR_FUNC_CC, opcode_is}
 pub use context::Context;
 pub use debuginfo::{DiKind, DiNode};
 pub use details::Details;
-pub use function::{BasicBlock, Call, Function, Instruction};
+pub use function::{BasicBlock, Call, FastMathFlags, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use module::{Buffer, GlobalId, Module};
 pub use target::{CodeGenLevel, TargetMachine};
