@@ -260,6 +260,7 @@ fn prepare_for_spirv<'c>(
     // accesses where a hand-written OpenCL kernel has none.
     copy.run_target_passes("function(infer-address-spaces)", machine)?;
     lower::legalize_for_spirv(&copy);
+    lower::keep_expressible_fast_math(&copy);
     Ok(copy)
 }
 

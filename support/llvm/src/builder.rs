@@ -5,10 +5,11 @@ use std::marker::PhantomData;
 use std::ptr;
 
 use llvm_sys::core as c;
+use llvm_sys::debuginfo as di;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMCallConv, LLVMOpcode};
 
-use crate::function::{Function, Instruction};
+use crate::function::{FastMathFlags, Function, Instruction};
 use crate::home::{Home, admits, home_of};
 use crate::types::{Type, TypeKind};
 use crate::value::{Value, ValueKind};
@@ -272,6 +273,56 @@ impl<'m> Builder<'m> {
         Some(Value::wrap(unsafe {
             c::LLVMBuildNot(self.raw, a.raw, c"".as_ptr())
         }))
+    }
+
+    /// A copy of the floating-point binary instruction `inst` (`fadd`, `fsub`, `fmul`, `fdiv`,
+    /// `frem`), built before it, whose fast-math flags are exactly `flags` (LLVM-C can add
+    /// flags to an instruction but not take any away), with its operands, debug location and
+    /// other metadata; the caller replaces `inst` with it. `None` for other instructions, one
+    /// not in the builder's module, or constant operands (which the builder would fold).
+    pub fn float_binary_with_flags(
+        &self,
+        inst: Instruction<'m>,
+        flags: FastMathFlags,
+    ) -> Option<Value<'m>> {
+        use LLVMOpcode::*;
+        let op = match inst.kind() {
+            ValueKind::Instruction(op @ (LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem)) => {
+                op
+            }
+            _ => return None,
+        };
+        let (lhs, rhs) = (inst.operand(0)?, inst.operand(1)?);
+        // SAFETY: kind tests on live values.
+        let constant = |v: Value<'_>| !unsafe { c::LLVMIsAConstant(v.raw) }.is_null();
+        if (constant(lhs) && constant(rhs))
+            || !self.position_before(inst)
+            || !self.admits(&[lhs, rhs])
+        {
+            return None;
+        }
+        // SAFETY: a binary operator of the original's opcode on its own operands, in its
+        // function; both are instructions, so the flag, location and metadata calls apply, and
+        // the new one has no flags before they are set. The metadata entries are disposed.
+        unsafe {
+            let new = c::LLVMBuildBinOp(self.raw, op, lhs.raw, rhs.raw, c"".as_ptr());
+            if c::LLVMIsAInstruction(new).is_null() {
+                return None;
+            }
+            c::LLVMSetFastMathFlags(new, flags.bits());
+            di::LLVMInstructionSetDebugLoc(new, di::LLVMInstructionGetDebugLoc(inst.raw));
+            let mut count = 0usize;
+            let entries = c::LLVMInstructionGetAllMetadataOtherThanDebugLoc(inst.raw, &mut count);
+            if !entries.is_null() {
+                for i in 0..u32::try_from(count).unwrap_or(0) {
+                    let kind = c::LLVMValueMetadataEntriesGetKind(entries, i);
+                    let md = c::LLVMValueMetadataEntriesGetMetadata(entries, i);
+                    c::LLVMSetMetadata(new, kind, c::LLVMMetadataAsValue(self.ctx, md));
+                }
+                c::LLVMDisposeValueMetadataEntries(entries);
+            }
+            Some(Value::wrap(new))
+        }
     }
 
     /// Integer truncation to the narrower integer type `ty`.

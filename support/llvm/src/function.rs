@@ -455,9 +455,55 @@ impl<'m> Function<'m> {
     }
 }
 
+/// An instruction's fast-math flags (LangRef, "Fast-Math Flags"), LLVM-C's bit set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FastMathFlags(u32);
+
+impl FastMathFlags {
+    pub const NONE: Self = Self(llvm_sys::LLVMFastMathNone);
+    pub const REASSOC: Self = Self(llvm_sys::LLVMFastMathAllowReassoc);
+    pub const NO_NANS: Self = Self(llvm_sys::LLVMFastMathNoNaNs);
+    pub const NO_INFS: Self = Self(llvm_sys::LLVMFastMathNoInfs);
+    pub const NO_SIGNED_ZEROS: Self = Self(llvm_sys::LLVMFastMathNoSignedZeros);
+    pub const ALLOW_RECIPROCAL: Self = Self(llvm_sys::LLVMFastMathAllowReciprocal);
+    pub const CONTRACT: Self = Self(llvm_sys::LLVMFastMathAllowContract);
+    pub const APPROX_FUNC: Self = Self(llvm_sys::LLVMFastMathApproxFunc);
+    /// All seven: LLVM's `fast`.
+    pub const FAST: Self = Self(llvm_sys::LLVMFastMathAll);
+
+    pub fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    pub fn without(self, other: Self) -> Self {
+        Self(self.0 & !other.0)
+    }
+
+    pub(crate) fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl std::ops::BitOr for FastMathFlags {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+}
+
 impl<'m> Instruction<'m> {
     pub fn as_value(self) -> Value<'m> {
         self.0
+    }
+
+    /// The fast-math flags of an instruction that can carry them (floating-point arithmetic,
+    /// and `phi`, `select` and calls of floating-point type); `None` for others.
+    pub fn fast_math_flags(self) -> Option<FastMathFlags> {
+        // SAFETY: an instruction, asked for its flags only where LLVM says it has them.
+        unsafe {
+            (c::LLVMCanValueUseFastMathFlags(self.raw) != 0)
+                .then(|| FastMathFlags(c::LLVMGetFastMathFlags(self.raw)))
+        }
     }
 
     /// A `phi`'s incoming blocks, one per incoming value (operand), in order; none for other

@@ -62,7 +62,7 @@ pub use builder::{Builder, C_CC, Callee, Logic, PTX_KERNEL_CC, SPIR_FUNC_CC, opc
 pub use context::Context;
 pub use debuginfo::{DiKind, DiNode};
 pub use details::Details;
-pub use function::{BasicBlock, Call, Function, Instruction};
+pub use function::{BasicBlock, Call, FastMathFlags, Function, Instruction};
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use module::{Buffer, GlobalId, Invalid, Module};
 pub use target::{CodeGenLevel, FatalErrorStep, TargetMachine, quiet_fatal_errors};
