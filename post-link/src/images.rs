@@ -259,6 +259,11 @@ fn prepare_for_spirv<'c>(
     // wrappers' accessor pointers, after inlining): the device then needs no generic
     // accesses where a hand-written OpenCL kernel has none.
     copy.run_target_passes("function(infer-address-spaces)", machine)?;
+    // Vectors longer than SPIR-V's become scalars, in the functions that have them only (the
+    // code of every other function is emitted as optimised); the lane tests after.
+    for function in lower::functions_with_wide_vectors(&copy) {
+        copy.run_function_passes(&function, "scalarizer<load-store>")?;
+    }
     lower::legalize_for_spirv(&copy);
     Ok(copy)
 }

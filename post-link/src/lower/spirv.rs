@@ -43,6 +43,34 @@ pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
     }
 }
 
+/// The most elements a SPIR-V vector has (vectors have 2, 3, 4, 8 or 16).
+const SPIRV_MAX_VECTOR_LEN: u64 = 16;
+
+/// The defined functions of `module` (by name, module order) with a value of a vector type
+/// longer than SPIR-V has (an instruction's result or operand): LLVM's optimisation makes them
+/// (SROA promotes a kernel object's byte range that loops compare element by element to
+/// `<32 x i8>`, the SLP vectoriser joins two `<16 x i8>` compares), and LLVM 22's SPIR-V
+/// backend cannot split them ("unable to legalize instruction: … G_UNMERGE_VALUES").
+pub(crate) fn functions_with_wide_vectors(module: &Module<'_>) -> Vec<String> {
+    let wide = |ty: Type<'_>| {
+        ty.kind() == TypeKind::FixedVector && ty.sequence_len() > SPIRV_MAX_VECTOR_LEN
+    };
+    module
+        .functions()
+        .into_iter()
+        .filter(|f| {
+            !f.is_declaration()
+                && f.instructions().into_iter().any(|inst| {
+                    wide(inst.ty())
+                        || (0..inst.num_operands())
+                            .filter_map(|i| inst.operand(i))
+                            .any(|operand| wide(operand.ty()))
+                })
+        })
+        .map(|f| f.name())
+        .collect()
+}
+
 /// What an `icmp` of a `bitcast <N x i1> %lanes to iN` with a constant asks of the lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LaneTest {
@@ -258,6 +286,56 @@ mod tests {
         first_refused(&format!(
             "  %v = load {from}, ptr addrspace(1) %i\n  %c = bitcast {from} %v to {to}\n  store {to} %c, ptr addrspace(1) %o"
         ))
+    }
+
+    #[test]
+    fn only_functions_with_vectors_longer_than_spirv_has_are_scalarised() {
+        let ctx = Context::new();
+        let text = "target triple = \"spir64-unknown-unknown\"\n\
+            define spir_func i1 @joined(ptr addrspace(1) %i) {\n\
+              %v = load <32 x i8>, ptr addrspace(1) %i\n\
+              %c = icmp eq <32 x i8> %v, zeroinitializer\n\
+              %e = extractelement <32 x i1> %c, i64 20\n\
+              ret i1 %e\n\
+            }\n\
+            define spir_func void @stored(ptr addrspace(1) %o, <4 x i64> %x) {\n\
+              %w = shufflevector <4 x i64> %x, <4 x i64> %x, <24 x i32> zeroinitializer\n\
+              store <24 x i64> %w, ptr addrspace(1) %o\n\
+              ret void\n\
+            }\n\
+            define spir_func i1 @sixteen(ptr addrspace(1) %i) {\n\
+              %v = load <16 x i8>, ptr addrspace(1) %i\n\
+              %c = icmp eq <16 x i8> %v, zeroinitializer\n\
+              %e = extractelement <16 x i1> %c, i64 3\n\
+              ret i1 %e\n\
+            }\n";
+        let mut module = ctx.parse_ir(text.into(), "t.ll").expect("parses");
+        module.verify().expect("valid");
+        let wide = functions_with_wide_vectors(&module);
+        assert_eq!(wide, ["joined", "stored"]);
+        let sixteen_types = |module: &Module<'_>| -> Vec<String> {
+            let f = module.get_function("sixteen").expect("defined");
+            f.instructions()
+                .into_iter()
+                .map(|i| i.ty().print())
+                .collect()
+        };
+        let sixteen = sixteen_types(&module);
+        for function in &wide {
+            assert_eq!(
+                module.run_function_passes(function, "scalarizer<load-store>"),
+                Ok(true)
+            );
+        }
+        module.verify().expect("valid after scalarising");
+        assert!(functions_with_wide_vectors(&module).is_empty());
+        // The function with SPIR-V's vectors is as it was.
+        assert_eq!(sixteen_types(&module), sixteen);
+        assert!(sixteen.contains(&"<16 x i1>".to_string()), "{sixteen:?}");
+        assert_eq!(
+            module.run_function_passes("absent", "scalarizer"),
+            Ok(false)
+        );
     }
 
     #[test]
