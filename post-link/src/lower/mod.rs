@@ -41,8 +41,8 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
     sites::getter_kind(name).is_some()
 }
 use sites::{Site, caller_name, collect_sites, site_error};
+pub(crate) use spirv::legalize_for_spirv;
 pub use spirv::{UnemittableBitcast, unemittable_bitcast};
-pub(crate) use spirv::{functions_with_wide_vectors, legalize_for_spirv};
 use state::State;
 pub use symbols::{GLOBAL_OFFSET_SUFFIX, kernel_names, offset_variant_of, runtime_kernels};
 

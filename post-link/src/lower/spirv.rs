@@ -2,11 +2,28 @@
 
 use crate::llvm::{Instruction, Layout, Logic, Module, Opcode, Type, TypeKind, Value, ValueKind};
 
-/// Work-around for LLVM 22's SPIR-V backend, which emits a struct member index 0 as
-/// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
-/// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
-/// base pointer itself). Applied only to the copy that is turned into SPIR-V.
-pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
+/// Work-arounds for LLVM 22's SPIR-V backend, applied only to the copy of a module that is
+/// turned into SPIR-V. Functions with vectors longer than SPIR-V's
+/// ([`functions_with_wide_vectors`]) are scalarised, and only they: their reductions are
+/// expanded first (an `and` or `or` of `<N x i1>` becomes a lane test), and their lane tests
+/// rewritten before the vectors are split.
+pub(crate) fn legalize_for_spirv(module: &mut Module<'_>) -> Result<(), String> {
+    let wide = functions_with_wide_vectors(module);
+    for function in &wide {
+        module.run_function_passes(function, "expand-reductions")?;
+    }
+    legalize_gep_indices_and_lane_tests(module);
+    for function in &wide {
+        module.run_function_passes(function, "scalarizer<load-store>")?;
+    }
+    Ok(())
+}
+
+/// Lane tests become `or`/`and` chains ([`legalize_lane_tests`]). The backend emits a struct
+/// member index 0 as `OpConstantNull` (spirv-val: "… to index into a structure must be an
+/// OpConstant") for unoptimised (-O0) input: constant-index GEP instructions become
+/// byte-offset GEPs (or the base pointer itself).
+fn legalize_gep_indices_and_lane_tests(module: &Module<'_>) {
     legalize_lane_tests(module);
     let layout = module.layout();
     let builder = module.builder();
@@ -296,7 +313,9 @@ mod tests {
               %v = load <32 x i8>, ptr addrspace(1) %i\n\
               %c = icmp eq <32 x i8> %v, zeroinitializer\n\
               %e = extractelement <32 x i1> %c, i64 20\n\
-              ret i1 %e\n\
+              %all = call i1 @llvm.vector.reduce.and.v32i1(<32 x i1> %c)\n\
+              %r = and i1 %e, %all\n\
+              ret i1 %r\n\
             }\n\
             define spir_func void @stored(ptr addrspace(1) %o, <4 x i64> %x) {\n\
               %w = shufflevector <4 x i64> %x, <4 x i64> %x, <24 x i32> zeroinitializer\n\
@@ -308,11 +327,11 @@ mod tests {
               %c = icmp eq <16 x i8> %v, zeroinitializer\n\
               %e = extractelement <16 x i1> %c, i64 3\n\
               ret i1 %e\n\
-            }\n";
+            }\n\
+            declare i1 @llvm.vector.reduce.and.v32i1(<32 x i1>)\n";
         let mut module = ctx.parse_ir(text.into(), "t.ll").expect("parses");
         module.verify().expect("valid");
-        let wide = functions_with_wide_vectors(&module);
-        assert_eq!(wide, ["joined", "stored"]);
+        assert_eq!(functions_with_wide_vectors(&module), ["joined", "stored"]);
         let sixteen_types = |module: &Module<'_>| -> Vec<String> {
             let f = module.get_function("sixteen").expect("defined");
             f.instructions()
@@ -321,12 +340,7 @@ mod tests {
                 .collect()
         };
         let sixteen = sixteen_types(&module);
-        for function in &wide {
-            assert_eq!(
-                module.run_function_passes(function, "scalarizer<load-store>"),
-                Ok(true)
-            );
-        }
+        legalize_for_spirv(&mut module).expect("legalised");
         module.verify().expect("valid after scalarising");
         assert!(functions_with_wide_vectors(&module).is_empty());
         // The function with SPIR-V's vectors is as it was.
@@ -373,12 +387,12 @@ mod tests {
               store i1 %none, ptr addrspace(1) %o\n  store i1 %any, ptr addrspace(1) %o\n\
               store i1 %all, ptr addrspace(1) %o\n  store i1 %notall, ptr addrspace(1) %o\n\
               ret void\n}\n";
-        let module = ctx
+        let mut module = ctx
             .parse_ir(text.as_bytes().to_vec(), "t.ll")
             .expect("parses");
         // Rewritten before emission, so not refused.
         assert_eq!(unemittable_bitcast(&module), None);
-        legalize_for_spirv(&module);
+        legalize_for_spirv(&mut module).expect("legalised");
         module.verify().expect("valid after the rewrite");
         let opcodes: Vec<Opcode> = module
             .get_function("f")
