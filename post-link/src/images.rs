@@ -259,7 +259,7 @@ fn prepare_for_spirv<'c>(
     // wrappers' accessor pointers, after inlining): the device then needs no generic
     // accesses where a hand-written OpenCL kernel has none.
     copy.run_target_passes("function(infer-address-spaces)", machine)?;
-    lower::legalize_for_spirv(&copy);
+    lower::legalize_for_spirv(&mut copy)?;
     lower::keep_expressible_fast_math(&copy);
     Ok(copy)
 }
@@ -370,5 +370,32 @@ mod tests {
             "spirv32v1.0-unknown-unknown"
         );
         assert_eq!(spirv_triple("", "1.4"), "spirv64v1.4-unknown-unknown");
+    }
+
+    #[test]
+    fn vectors_longer_than_spirv_has_are_emitted() {
+        // A compare of 32 bytes and the test of all its lanes: LLVM 22's SPIR-V backend stops
+        // on each ("unable to legalize instruction", measured with llc-22).
+        let ctx = llvm::Context::new();
+        let text = "target triple = \"spir64-unknown-unknown\"\n\
+            define spir_kernel void @k(ptr addrspace(1) %io) {\n\
+              %v = load <32 x i8>, ptr addrspace(1) %io\n\
+              %c = icmp eq <32 x i8> %v, zeroinitializer\n\
+              %all = call i1 @llvm.vector.reduce.and.v32i1(<32 x i1> %c)\n\
+              store i1 %all, ptr addrspace(1) %io\n\
+              ret void\n\
+            }\n\
+            declare i1 @llvm.vector.reduce.and.v32i1(<32 x i1>)\n";
+        let module = ctx.parse_ir(text.into(), "t.ll").expect("parses");
+        // In this process (tests run in threads, and `code_bytes` forks only without them):
+        // on failure LLVM ends the test binary.
+        let triple = spirv_triple(&module.triple(), "1.4");
+        let machine = TargetMachine::new(&triple).expect("SPIR-V target");
+        let dl = machine.data_layout();
+        let spirv = prepare_for_spirv(&module, &triple, &dl, &machine, None)
+            .expect("prepared")
+            .emit_object(&machine)
+            .expect("emitted");
+        assert_eq!(spirv.get(..4), Some(&0x0723_0203u32.to_le_bytes()[..]));
     }
 }

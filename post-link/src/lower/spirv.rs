@@ -40,11 +40,28 @@ pub(crate) fn keep_expressible_fast_math(module: &Module<'_>) -> usize {
     changed
 }
 
-/// Work-around for LLVM 22's SPIR-V backend, which emits a struct member index 0 as
-/// `OpConstantNull` (spirv-val: "… to index into a structure must be an OpConstant") for
-/// unoptimised (-O0) input: constant-index GEP instructions become byte-offset GEPs (or the
-/// base pointer itself). Applied only to the copy that is turned into SPIR-V.
-pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
+/// Work-arounds for LLVM 22's SPIR-V backend, applied only to the copy of a module that is
+/// turned into SPIR-V. Functions with vectors longer than SPIR-V's
+/// ([`functions_with_wide_vectors`]) are scalarised, and only they: their reductions are
+/// expanded first (an `and` or `or` of `<N x i1>` becomes a lane test), and their lane tests
+/// rewritten before the vectors are split.
+pub(crate) fn legalize_for_spirv(module: &mut Module<'_>) -> Result<(), String> {
+    let wide = functions_with_wide_vectors(module);
+    for function in &wide {
+        module.run_function_passes(function, "expand-reductions")?;
+    }
+    legalize_gep_indices_and_lane_tests(module);
+    for function in &wide {
+        module.run_function_passes(function, "scalarizer<load-store>")?;
+    }
+    Ok(())
+}
+
+/// Lane tests become `or`/`and` chains ([`legalize_lane_tests`]). The backend emits a struct
+/// member index 0 as `OpConstantNull` (spirv-val: "… to index into a structure must be an
+/// OpConstant") for unoptimised (-O0) input: constant-index GEP instructions become
+/// byte-offset GEPs (or the base pointer itself).
+fn legalize_gep_indices_and_lane_tests(module: &Module<'_>) {
     legalize_lane_tests(module);
     let layout = module.layout();
     let builder = module.builder();
@@ -79,6 +96,34 @@ pub(crate) fn legalize_for_spirv(module: &Module<'_>) {
             }
         }
     }
+}
+
+/// The most elements a SPIR-V vector has (vectors have 2, 3, 4, 8 or 16).
+const SPIRV_MAX_VECTOR_LEN: u64 = 16;
+
+/// The defined functions of `module` (by name, module order) with a value of a vector type
+/// longer than SPIR-V has (an instruction's result or operand): LLVM's optimisation makes them
+/// (SROA promotes a kernel object's byte range that loops compare element by element to
+/// `<32 x i8>`, the SLP vectoriser joins two `<16 x i8>` compares), and LLVM 22's SPIR-V
+/// backend cannot split them ("unable to legalize instruction: … G_UNMERGE_VALUES").
+pub(crate) fn functions_with_wide_vectors(module: &Module<'_>) -> Vec<String> {
+    let wide = |ty: Type<'_>| {
+        ty.kind() == TypeKind::FixedVector && ty.sequence_len() > SPIRV_MAX_VECTOR_LEN
+    };
+    module
+        .functions()
+        .into_iter()
+        .filter(|f| {
+            !f.is_declaration()
+                && f.instructions().into_iter().any(|inst| {
+                    wide(inst.ty())
+                        || (0..inst.num_operands())
+                            .filter_map(|i| inst.operand(i))
+                            .any(|operand| wide(operand.ty()))
+                })
+        })
+        .map(|f| f.name())
+        .collect()
 }
 
 /// What an `icmp` of a `bitcast <N x i1> %lanes to iN` with a constant asks of the lanes.
@@ -299,6 +344,53 @@ mod tests {
     }
 
     #[test]
+    fn only_functions_with_vectors_longer_than_spirv_has_are_scalarised() {
+        let ctx = Context::new();
+        let text = "target triple = \"spir64-unknown-unknown\"\n\
+            define spir_func i1 @joined(ptr addrspace(1) %i) {\n\
+              %v = load <32 x i8>, ptr addrspace(1) %i\n\
+              %c = icmp eq <32 x i8> %v, zeroinitializer\n\
+              %e = extractelement <32 x i1> %c, i64 20\n\
+              %all = call i1 @llvm.vector.reduce.and.v32i1(<32 x i1> %c)\n\
+              %r = and i1 %e, %all\n\
+              ret i1 %r\n\
+            }\n\
+            define spir_func void @stored(ptr addrspace(1) %o, <4 x i64> %x) {\n\
+              %w = shufflevector <4 x i64> %x, <4 x i64> %x, <24 x i32> zeroinitializer\n\
+              store <24 x i64> %w, ptr addrspace(1) %o\n\
+              ret void\n\
+            }\n\
+            define spir_func i1 @sixteen(ptr addrspace(1) %i) {\n\
+              %v = load <16 x i8>, ptr addrspace(1) %i\n\
+              %c = icmp eq <16 x i8> %v, zeroinitializer\n\
+              %e = extractelement <16 x i1> %c, i64 3\n\
+              ret i1 %e\n\
+            }\n\
+            declare i1 @llvm.vector.reduce.and.v32i1(<32 x i1>)\n";
+        let mut module = ctx.parse_ir(text.into(), "t.ll").expect("parses");
+        module.verify().expect("valid");
+        assert_eq!(functions_with_wide_vectors(&module), ["joined", "stored"]);
+        let sixteen_types = |module: &Module<'_>| -> Vec<String> {
+            let f = module.get_function("sixteen").expect("defined");
+            f.instructions()
+                .into_iter()
+                .map(|i| i.ty().print())
+                .collect()
+        };
+        let sixteen = sixteen_types(&module);
+        legalize_for_spirv(&mut module).expect("legalised");
+        module.verify().expect("valid after scalarising");
+        assert!(functions_with_wide_vectors(&module).is_empty());
+        // The function with SPIR-V's vectors is as it was.
+        assert_eq!(sixteen_types(&module), sixteen);
+        assert!(sixteen.contains(&"<16 x i1>".to_string()), "{sixteen:?}");
+        assert_eq!(
+            module.run_function_passes("absent", "scalarizer"),
+            Ok(false)
+        );
+    }
+
+    #[test]
     fn bool_vectors_and_odd_integer_widths_are_refused_naming_the_function() {
         // Each of these stops llc-22 -mtriple=spirv64 with "incompatible result and operand
         // types in a bitcast" (measured).
@@ -333,12 +425,12 @@ mod tests {
               store i1 %none, ptr addrspace(1) %o\n  store i1 %any, ptr addrspace(1) %o\n\
               store i1 %all, ptr addrspace(1) %o\n  store i1 %notall, ptr addrspace(1) %o\n\
               ret void\n}\n";
-        let module = ctx
+        let mut module = ctx
             .parse_ir(text.as_bytes().to_vec(), "t.ll")
             .expect("parses");
         // Rewritten before emission, so not refused.
         assert_eq!(unemittable_bitcast(&module), None);
-        legalize_for_spirv(&module);
+        legalize_for_spirv(&mut module).expect("legalised");
         module.verify().expect("valid after the rewrite");
         let opcodes: Vec<Opcode> = module
             .get_function("f")

@@ -12,6 +12,22 @@ use llvm_sys::target_machine as tm;
 use crate::context::{cstr, take_message};
 use crate::module::Module;
 
+/// `Ok` for a null error; else its message, the error consumed.
+fn take_error(error: llvm_sys::error::LLVMErrorRef) -> Result<(), String> {
+    use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
+    if error.is_null() {
+        return Ok(());
+    }
+    // SAFETY: a non-null error from a pass-builder call, consumed once by reading its message,
+    // which is copied and freed here.
+    unsafe {
+        let message = LLVMGetErrorMessage(error);
+        let text = CStr::from_ptr(message).to_string_lossy().into_owned();
+        LLVMDisposeErrorMessage(message);
+        Err(text)
+    }
+}
+
 impl<'c> Module<'c> {
     /// Runs a new-pass-manager pipeline (`globaldce`, …) over the module. `&mut`: passes
     /// delete functions and instructions, so no handle may be alive across them.
@@ -29,30 +45,46 @@ impl<'c> Module<'c> {
         self.run_passes_for(pipeline, Some(machine))
     }
 
+    /// Runs a function pipeline (`scalarizer`, …) over the definition of `function` alone;
+    /// `Ok(false)` when the module defines no such function. `&mut` as for
+    /// [`Module::run_passes`].
+    pub fn run_function_passes(&mut self, function: &str, pipeline: &str) -> Result<bool, String> {
+        use llvm_sys::transforms::pass_builder as pb;
+        let Some(f) = self.get_function(function).filter(|f| !f.is_declaration()) else {
+            return Ok(false);
+        };
+        let raw = f.0.raw;
+        let pipeline = CString::new(pipeline).map_err(|e| e.to_string())?;
+        // SAFETY: `raw` is a definition in this module, which `&mut self` keeps alive and
+        // unaliased for the call; the options are created and disposed here; a null target
+        // machine is allowed (target-independent passes).
+        let error = unsafe {
+            let options = pb::LLVMCreatePassBuilderOptions();
+            let error =
+                pb::LLVMRunPassesOnFunction(raw, pipeline.as_ptr(), ptr::null_mut(), options);
+            pb::LLVMDisposePassBuilderOptions(options);
+            error
+        };
+        take_error(error).map(|()| true)
+    }
+
     fn run_passes_for(
         &mut self,
         pipeline: &str,
         machine: Option<&TargetMachine>,
     ) -> Result<(), String> {
-        use llvm_sys::error::{LLVMDisposeErrorMessage, LLVMGetErrorMessage};
         use llvm_sys::transforms::pass_builder as pb;
         let pipeline = CString::new(pipeline).map_err(|e| e.to_string())?;
         let machine = machine.map_or(ptr::null_mut(), |m| m.raw);
         // SAFETY: the options are created and disposed here; a null target machine is allowed
-        // (target-independent passes), a given one outlives the call; an error message is read
-        // and freed once.
-        unsafe {
+        // (target-independent passes), a given one outlives the call.
+        let error = unsafe {
             let options = pb::LLVMCreatePassBuilderOptions();
             let error = pb::LLVMRunPasses(self.raw, pipeline.as_ptr(), machine, options);
             pb::LLVMDisposePassBuilderOptions(options);
-            if error.is_null() {
-                return Ok(());
-            }
-            let message = LLVMGetErrorMessage(error);
-            let text = CStr::from_ptr(message).to_string_lossy().into_owned();
-            LLVMDisposeErrorMessage(message);
-            Err(text)
-        }
+            error
+        };
+        take_error(error)
     }
 
     /// Position-independent object code for `triple` (what a host object linked into a PIE
