@@ -94,14 +94,12 @@ fn unlisted(
                 .iter()
                 .find(|(_, v)| v == a)
                 .map_or_else(|| a.to_string(), |(n, _)| n.clone());
-            let file = at
-                .file
-                .as_deref()
-                .map_or_else(|| "<unknown>".into(), |p| p.display().to_string());
-            format!(
-                "{file}:{}:{}: warning: {what} uses aspect '{aspect}' not listed in its \
-                 'sycl::device_has' attribute",
-                at.line, at.column
+            diagnostic(
+                at,
+                "warning",
+                &format!(
+                    "{what} uses aspect '{aspect}' not listed in its 'sycl::device_has' attribute"
+                ),
             )
         })
         .collect()
@@ -220,11 +218,16 @@ fn aspect_line(line: &str) -> Option<(String, u32)> {
 }
 
 fn located(at: &SourceLocation, message: &str) -> String {
+    diagnostic(at, "error", message)
+}
+
+/// A clang-style diagnostic at `at` (`file:line:col: <severity>: message`).
+fn diagnostic(at: &SourceLocation, severity: &str, message: &str) -> String {
     let file = at
         .file
         .as_deref()
         .map_or_else(|| "<unknown>".into(), |p| p.display().to_string());
-    format!("{file}:{}:{}: error: {message}", at.line, at.column)
+    format!("{file}:{}:{}: {severity}: {message}", at.line, at.column)
 }
 
 #[cfg(test)]

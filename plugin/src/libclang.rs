@@ -442,6 +442,21 @@ pub(crate) struct Token {
     pub(crate) identifier: bool,
 }
 
+/// Where `loc` is after macro expansion (where a macro is used, for a location inside its
+/// expansion): the file (null for none) and the byte offset in it.
+///
+/// # Safety
+/// `loc` must be a location of a translation unit that is alive.
+unsafe fn expansion_point(loc: CXSourceLocation) -> (CXFile, c_uint) {
+    let mut file: CXFile = ptr::null_mut();
+    let (mut line, mut column, mut offset) = (0, 0, 0);
+    // SAFETY: per the contract; the out pointers are locals.
+    unsafe {
+        call!(clang_getExpansionLocation)(loc, &mut file, &mut line, &mut column, &mut offset);
+    }
+    (file, offset)
+}
+
 /// The tokens in `range` of `tu`, comments left out, each where it is as line markers present
 /// it (tokens are never in macros: this is where they are spelled).
 ///
@@ -967,16 +982,7 @@ impl<'tu> Cursor<'tu> {
         unsafe {
             let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
             let extent = call!(clang_getCursorExtent)(self.raw);
-            let start = call!(clang_getRangeStart)(extent);
-            let mut file: CXFile = ptr::null_mut();
-            let (mut line, mut column, mut offset) = (0, 0, 0);
-            call!(clang_getExpansionLocation)(
-                start,
-                &mut file,
-                &mut line,
-                &mut column,
-                &mut offset,
-            );
+            let (file, offset) = expansion_point(call!(clang_getRangeStart)(extent));
             if file.is_null() {
                 return located_tokens(tu, extent);
             }
@@ -994,27 +1000,15 @@ impl<'tu> Cursor<'tu> {
         // locals.
         unsafe {
             let extent = call!(clang_getCursorExtent)(self.raw);
-            let expansion = |loc: CXSourceLocation| {
-                let mut file: CXFile = ptr::null_mut();
-                let (mut line, mut column, mut offset) = (0, 0, 0);
-                call!(clang_getExpansionLocation)(
-                    loc,
-                    &mut file,
-                    &mut line,
-                    &mut column,
-                    &mut offset,
-                );
-                (file, offset as usize)
-            };
-            let (file, start) = expansion(call!(clang_getRangeStart)(extent));
-            let (name_file, name) = expansion(call!(clang_getCursorLocation)(self.raw));
+            let (file, start) = expansion_point(call!(clang_getRangeStart)(extent));
+            let (name_file, name) = expansion_point(call!(clang_getCursorLocation)(self.raw));
             if file.is_null() || call!(clang_File_isEqual)(file, name_file) == 0 || name < start {
                 return None;
             }
             Some(DeclarationSpan {
                 file: file_path(file)?,
-                start,
-                name,
+                start: start as usize,
+                name: name as usize,
             })
         }
     }
@@ -1027,15 +1021,7 @@ impl<'tu> Cursor<'tu> {
         unsafe {
             let tu = call!(clang_Cursor_getTranslationUnit)(self.raw);
             let start = call!(clang_getRangeStart)(call!(clang_getCursorExtent)(self.raw));
-            let mut file: CXFile = ptr::null_mut();
-            let (mut line, mut column, mut offset) = (0, 0, 0);
-            call!(clang_getExpansionLocation)(
-                start,
-                &mut file,
-                &mut line,
-                &mut column,
-                &mut offset,
-            );
+            let (file, _) = expansion_point(start);
             if file.is_null() {
                 return None;
             }

@@ -80,18 +80,9 @@ fn with_enclosing_parameters(
 
 /// The names of `template`'s parameters.
 fn parameter_names(template: Cursor<'_>) -> Vec<String> {
-    template
-        .children()
-        .into_iter()
-        .filter(|c| {
-            matches!(
-                c.kind(),
-                lc::CXCursor_TemplateTypeParameter
-                    | lc::CXCursor_NonTypeTemplateParameter
-                    | lc::CXCursor_TemplateTemplateParameter
-            )
-        })
-        .map(|c| c.spelling())
+    super::names::parameters_of(template)
+        .iter()
+        .map(Cursor::spelling)
         .collect()
 }
 
@@ -365,24 +356,7 @@ pub(super) fn function_device_has(
     }
     let values = TemplateValues::new();
     let mut reading = Reading::new(&values);
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < tokens.len() {
-        match tokens[i].spelling.as_str() {
-            "(" => depth += 1,
-            ")" => depth = depth.saturating_sub(1),
-            "[" if depth == 0 && is_attribute_start(tokens, i) => {
-                let Some(end) = skip_balanced(tokens, i, "[", "]") else {
-                    break;
-                };
-                read_specifier(&tokens[i + 2..end - 2], &mut reading);
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
+    read_specifiers_outside_parentheses(tokens, &mut reading);
     let attributes = reading.attributes;
     attributes
         .device_has
@@ -411,17 +385,24 @@ pub(crate) fn reread(
         .collect();
     let mut reading = Reading::new(&unexpanded.values);
     reading.evaluated = evaluated;
+    read_specifiers_outside_parentheses(&tokens, &mut reading);
+    let pending = reading.pending.into_iter().map(|(text, _)| text).collect();
+    (reading.attributes, pending)
+}
+
+/// Every `[[…]]` in `tokens` outside parentheses, into `reading`.
+fn read_specifiers_outside_parentheses(tokens: &[Token], reading: &mut Reading<'_>) {
     let mut depth = 0usize;
     let mut i = 0;
     while i < tokens.len() {
         match tokens[i].spelling.as_str() {
             "(" => depth += 1,
             ")" => depth = depth.saturating_sub(1),
-            "[" if depth == 0 && is_attribute_start(&tokens, i) => {
-                let Some(end) = skip_balanced(&tokens, i, "[", "]") else {
+            "[" if depth == 0 && is_attribute_start(tokens, i) => {
+                let Some(end) = skip_balanced(tokens, i, "[", "]") else {
                     break;
                 };
-                read_specifier(&tokens[i + 2..end - 2], &mut reading);
+                read_specifier(&tokens[i + 2..end - 2], reading);
                 i = end;
                 continue;
             }
@@ -429,8 +410,6 @@ pub(crate) fn reread(
         }
         i += 1;
     }
-    let pending = reading.pending.into_iter().map(|(text, _)| text).collect();
-    (reading.attributes, pending)
 }
 
 /// Attributes written through the macro `at` that cannot be expanded: refused there.

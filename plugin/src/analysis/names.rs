@@ -95,7 +95,13 @@ pub(super) fn template_parameters<'tu>(
     template: Cursor<'tu>,
 ) -> Option<(u32, Vec<Cursor<'tu>>)> {
     let count = u32::try_from(record.num_template_arguments()).ok()?;
-    let parameters: Vec<Cursor<'tu>> = template
+    let parameters = parameters_of(template);
+    (parameters.len() == count as usize).then_some((count, parameters))
+}
+
+/// `template`'s parameters (type, non-type and template ones), in order.
+pub(super) fn parameters_of(template: Cursor<'_>) -> Vec<Cursor<'_>> {
+    template
         .children()
         .into_iter()
         .filter(|c| {
@@ -106,8 +112,7 @@ pub(super) fn template_parameters<'tu>(
                     | lc::CXCursor_TemplateTemplateParameter
             )
         })
-        .collect();
-    (parameters.len() == count as usize).then_some((count, parameters))
+        .collect()
 }
 
 /// A class template specialization's name as DPC++'s `getNameForDiagnostic` prints it: the
