@@ -2,11 +2,12 @@
 //! each image's code bytes (bitcode, text, SPIR-V) and property sets. Shared by
 //! `sycl-post-link` (its binary's `tool` module) and `sycl-clang++` (`device`).
 
-use crate::llvm::{self, Module, TargetMachine, ValueKind};
+use crate::llvm::{self, Function, Module, TargetMachine, ValueKind};
 use crate::lower;
 use crate::lower::LowerError;
 use crate::prop::{self, PropValue, PropertySets};
 use crate::requirements;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Why an image could not be made: the library's own error, which `sycl-post-link`
 /// (`tool::Error`) and `sycl-clang++` (`device::DeviceError`) each wrap unchanged.
@@ -60,6 +61,10 @@ pub enum Split {
     /// Per source, unless the module calls indirectly or has functions marked
     /// `"referenced-indirectly"` (then no split), as DPC++ chooses.
     Auto,
+    /// As `Auto`, and within a source the kernels that read spec constants grouped by the set
+    /// they read (directly or through the functions they call): a new value set re-compiles
+    /// only the kernels that read the constants set. `sycl-clang++`'s default.
+    SpecConstants,
 }
 
 /// `module` split into images as `split` says (one image, `module` itself, when nothing
@@ -77,10 +82,14 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
     // building (the CPU device refuses a whole program with an unsupported sub-group size).
     let by_source = match split {
         Split::None => false,
-        Split::Auto if calls_indirectly(module) => false,
-        Split::PerKernel | Split::PerSource | Split::Auto => true,
+        Split::Auto | Split::SpecConstants if calls_indirectly(module) => false,
+        Split::PerKernel | Split::PerSource | Split::Auto | Split::SpecConstants => true,
     };
-    type Key = (String, requirements::Requirements);
+    // An indirect call could reach any getter: no set can be told apart then.
+    let mut spec_constants = (split == Split::SpecConstants && by_source)
+        .then(|| SpecConstantReads::new(module))
+        .flatten();
+    type Key = (String, requirements::Requirements, Vec<String>);
     let mut reader = requirements::RequirementsReader::default();
     let mut groups: Vec<(Option<Key>, Vec<String>)> = Vec::new();
     // NVPTX's `<kernel>_with_offset` entries go where their kernel goes (`image_of`).
@@ -92,7 +101,11 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
             } else {
                 String::new()
             };
-            (source, reader.kernel(k))
+            let reads = spec_constants
+                .as_mut()
+                .map(|reads| reads.of_kernel(k))
+                .unwrap_or_default();
+            (source, reader.kernel(k), reads)
         });
         match groups.iter_mut().find(|(g, _)| key.is_some() && *g == key) {
             Some((_, names)) => names.push(k.name()),
@@ -114,6 +127,57 @@ pub fn images_of<'c>(module: Module<'c>, groups: &[Vec<String>]) -> Result<Vec<M
         .iter()
         .map(|kernels| image_of(&module, kernels))
         .collect()
+}
+
+/// Which spec constants (symbolic IDs) each function reads, directly or through the functions
+/// it calls, remembered per function: kernels share callees.
+struct SpecConstantReads<'m> {
+    /// Function name → the symbolic IDs its own getter calls read.
+    direct: FxHashMap<String, Vec<String>>,
+    /// Function name → the defined functions it calls.
+    callees: FxHashMap<String, Vec<Function<'m>>>,
+}
+
+impl<'m> SpecConstantReads<'m> {
+    /// `None` when a getter call is malformed: the lowering reports it, and until then no
+    /// call's constant can be trusted to group kernels.
+    fn new(module: &'m Module<'_>) -> Option<Self> {
+        let direct = lower::spec_constants_read_directly(module).ok()?;
+        Some(Self {
+            direct,
+            callees: FxHashMap::default(),
+        })
+    }
+
+    /// The symbolic IDs `kernel` reads, sorted, without repeats.
+    fn of_kernel(&mut self, kernel: Function<'m>) -> Vec<String> {
+        if self.direct.is_empty() {
+            return Vec::new();
+        }
+        let mut reads = Vec::new();
+        let mut seen: FxHashSet<String> = FxHashSet::default();
+        let mut pending = vec![kernel];
+        while let Some(f) = pending.pop() {
+            let name = f.name();
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            if let Some(ids) = self.direct.get(&name) {
+                reads.extend(ids.iter().cloned());
+            }
+            let callees = self.callees.entry(name).or_insert_with(|| {
+                f.instructions()
+                    .into_iter()
+                    .filter_map(|i| i.as_value().as_call()?.callee().as_function())
+                    .filter(|callee| !callee.is_declaration())
+                    .collect()
+            });
+            pending.extend(callees.iter().copied());
+        }
+        reads.sort_unstable();
+        reads.dedup();
+        reads
+    }
 }
 
 /// An indirect call, or a function marked `"referenced-indirectly"`.

@@ -41,6 +41,26 @@ pub fn is_spec_constant_getter(name: &str) -> bool {
     sites::getter_kind(name).is_some()
 }
 use sites::{Site, caller_name, collect_sites, site_error};
+
+/// Function name → the symbolic IDs of the spec constants its own getter calls read, sorted,
+/// without repeats; the error a malformed getter call gives the lowering.
+pub(crate) fn spec_constants_read_directly(
+    module: &Module<'_>,
+) -> Result<FxHashMap<String, Vec<String>>, LowerError> {
+    let (sites, ids) = collect_sites(module)?;
+    let mut reads: FxHashMap<String, Vec<String>> = FxHashMap::default();
+    for site in &sites {
+        reads
+            .entry(caller_name(&site.call))
+            .or_default()
+            .push(ids.name(site.sym).to_string());
+    }
+    for names in reads.values_mut() {
+        names.sort_unstable();
+        names.dedup();
+    }
+    Ok(reads)
+}
 pub use spirv::{UnemittableBitcast, unemittable_bitcast};
 pub(crate) use spirv::{keep_expressible_fast_math, legalize_for_spirv};
 use state::State;

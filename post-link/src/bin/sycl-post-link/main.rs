@@ -31,6 +31,8 @@ enum SplitArg {
     Kernel,
     Source,
     Auto,
+    /// As auto, and kernels reading spec constants grouped by the set they read
+    SpecConstants,
 }
 
 #[derive(Parser, Debug)]
@@ -74,7 +76,8 @@ struct Cli {
     #[arg(long = "symbols")]
     symbols: bool,
     /// Device-code split: one image per kernel, per source file (the kernels'
-    /// "sycl-module-id"), auto (per source unless the code calls indirectly), none
+    /// "sycl-module-id"), auto (per source unless the code calls indirectly), spec-constants
+    /// (auto, and the kernels reading spec constants grouped by the set they read), none
     #[arg(long = "split", value_enum, default_value = "none")]
     split: SplitArg,
     /// Accepted for DPC++ compatibility (ESIMD kernels are not told apart)
@@ -137,6 +140,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             SplitArg::Kernel => Split::PerKernel,
             SplitArg::Source => Split::PerSource,
             SplitArg::Auto => Split::Auto,
+            SplitArg::SpecConstants => Split::SpecConstants,
         },
         spec_const: cli.spec_const.map(|m| match m {
             SpecConstArg::Native | SpecConstArg::Rt => Mode::Native,
