@@ -13,7 +13,7 @@
 // HOST-NEXT: // _ZTS14WithoutHandler
 // HOST-NEXT: {kernel_param_kind_t::kind_pointer, 8, 0},
 // HOST-NEXT: };
-// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -save-temps emu.o -o app
+// RUN: %sycl-clangxx -fsycl -fsycl-spec-constants=emulation -fsycl-device-code-split=auto -save-temps emu.o -o app
 // RUN: spirv-dis app.sycl/device.spv | FileCheck --check-prefix=SPIRV %s
 // SPIRV: OpDecorate %[[ID:[0-9]+]] SpecId 0
 // SPIRV: %_ZTS11WithHandler = OpFunction

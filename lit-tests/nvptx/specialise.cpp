@@ -2,16 +2,28 @@
 // constants carries, after its PTX and NUL, the optimised bitcode and which parameter of
 // each entry is the spec-constant buffer; the CUDA adapter folds a launch's values into it
 // and generates PTX (`sycl-specialise` runs the same code). Beside it, a default-values twin
-// (`specConstsReplacedWithDefault`), which the runtime runs when no value is set.
+// (`specConstsReplacedWithDefault`), which the runtime runs when no value is set. Split per
+// source (auto), so that one image holds both kernels; the default split gives the kernel
+// without spec constants an image of its own, with no twin.
 // REQUIRES: intel-sycl-headers, ptxas
 // RUN: rm -rf %t && mkdir -p %t && cd %t
-// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -std=c++17 -w -save-temps %s -o app
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -fsycl-device-code-split=auto -std=c++17 -w -save-temps %s -o app
 // RUN: ls app.sycl | FileCheck %s --check-prefix=FILES
 // FILES: device_0.nvptx-image
 // FILES-NEXT: device_0.prop
 // FILES-NEXT: device_0.ptx
 // FILES-NEXT: device_1.prop
 // FILES-NEXT: device_1.ptx
+// RUN: env SYCL_SPECCONST_PTXAS=%ptxas %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -std=c++17 -w -save-temps %s -o default-split
+// RUN: ls default-split.sycl | FileCheck %s --check-prefix=DEFAULT-SPLIT
+// DEFAULT-SPLIT: device_0.nvptx-image
+// DEFAULT-SPLIT-NEXT: device_0.prop
+// DEFAULT-SPLIT-NEXT: device_0.ptx
+// DEFAULT-SPLIT-NEXT: device_1.prop
+// DEFAULT-SPLIT-NEXT: device_1.ptx
+// DEFAULT-SPLIT-NEXT: device_2.prop
+// DEFAULT-SPLIT-NEXT: device_2.ptx
+// DEFAULT-SPLIT-NOT: device_3
 //
 // The index: both entries of the filter kernel (the global-offset variant too), the buffer
 // their third parameter (after the two pointers), 4 + 4 + 8 * 4 bytes of values; the kernel
@@ -79,7 +91,7 @@
 // HEX: sycl-specialise: error: '0g' is not a hex byte
 //
 // -fsycl-spec-constants=emulation: DPC++'s PTX alone, reading the buffer.
-// RUN: %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -fsycl-spec-constants=emulation -std=c++17 -w -save-temps %s -o emulated
+// RUN: %sycl-clangxx -fsycl -fsycl-targets=nvidia_gpu_sm_90 -fsycl-spec-constants=emulation -fsycl-device-code-split=auto -std=c++17 -w -save-temps %s -o emulated
 // RUN: ls emulated.sycl | FileCheck %s --check-prefix=EMULATED-FILES
 // EMULATED-FILES-NOT: nvptx-image
 // EMULATED-FILES: device.prop

@@ -12,14 +12,18 @@
 //
 // Every launch's output is checked against a host computation. Prints one line per row:
 //   row TYPE LOOPS spec S ms runtime R ms constexpr C ms, W wrong
+//   first TYPE LOOPS F ms
 // S, R, C: the fastest kernel time (profiling events) over ROUNDS rounds and every value set,
 // the three sources alternating launch by launch; a first round per value set (the JIT
 // compiles) is not timed. The fastest, not the median: on a machine shared with other jobs a
-// launch that lost a core to them measures the load, not the code. SPECCONST_BENCH_DEVICE=gpu
-// picks a GPU.
+// launch that lost a core to them measures the load, not the code. F: the median over the value
+// sets of the spec-constant kernel's first launch with the set (host clock, submit to wait):
+// what a new value set costs, the JIT compile included where the set is new to the kernel's
+// image. SPECCONST_BENCH_DEVICE=gpu picks a GPU.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -115,7 +119,7 @@ template <typename T, int Loops> static size_t row(sycl::queue &q, size_t n, int
   T *in = sycl::malloc_device<T>(n, q);
   T *out = sycl::malloc_device<T>(n, q);
   q.memcpy(in, host_in.data(), n * sizeof(T)).wait();
-  std::vector<double> times[3];
+  std::vector<double> times[3], first_spec;
   size_t wrong = 0;
   for (int r = 0; r < rounds + 1; ++r) {
     for (int set = 0; set < kSetCount; ++set) {
@@ -126,8 +130,12 @@ template <typename T, int Loops> static size_t row(sycl::queue &q, size_t n, int
         // The three sources in turn, starting from a different one each round.
         const Source source = static_cast<Source>((s + r + set) % 3);
         q.fill(out, T(0), n).wait();
+        const auto submitted = std::chrono::steady_clock::now();
         sycl::event e = launch<T, Loops>(q, source, set, n, in, out);
         e.wait();
+        if (r == 0 && source == kSpec)
+          first_spec.push_back(
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - submitted).count());
         if (r > 0) {
           const auto start = e.get_profiling_info<sycl::info::event_profiling::command_start>();
           const auto end = e.get_profiling_info<sycl::info::event_profiling::command_end>();
@@ -147,6 +155,8 @@ template <typename T, int Loops> static size_t row(sycl::queue &q, size_t n, int
   }
   std::printf("row %s %d spec %.4f ms runtime %.4f ms constexpr %.4f ms, %zu wrong\n", type_name(T{}), Loops,
               fastest(times[kSpec]), fastest(times[kRuntime]), fastest(times[kConstexpr]), wrong);
+  std::sort(first_spec.begin(), first_spec.end());
+  std::printf("first %s %d %.4f ms\n", type_name(T{}), Loops, first_spec[first_spec.size() / 2]);
   std::fflush(stdout);
   sycl::free(in, q);
   sycl::free(out, q);
