@@ -18,8 +18,9 @@
 // compiles) is not timed. The fastest, not the median: on a machine shared with other jobs a
 // launch that lost a core to them measures the load, not the code. F: the median over the value
 // sets of the spec-constant kernel's first launch with the set (host clock, submit to wait):
-// what a new value set costs, the JIT compile included where the set is new to the kernel's
-// image. SPECCONST_BENCH_DEVICE=gpu picks a GPU.
+// what a set costs the first time the kernel runs with it, the JIT compile included where the
+// set is new to the kernel's image (an image shared with a row run before may have it built).
+// SPECCONST_BENCH_DEVICE=gpu picks a GPU.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
