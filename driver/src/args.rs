@@ -1079,7 +1079,10 @@ mod tests {
 
     #[test]
     fn device_code_split_defaults_to_spec_constant_sets_and_flags_keep_dpcpp_modes() {
-        assert_eq!(parse_str(&["-fsycl", "a.o"]).device_code_split, Split::SpecConstants);
+        assert_eq!(
+            parse_str(&["-fsycl", "a.o"]).device_code_split,
+            Split::SpecConstants
+        );
         let auto = parse_str(&["-fsycl", "-fsycl-device-code-split=auto", "a.o"]);
         assert_eq!(auto.device_code_split, Split::Auto);
         let off = parse_str(&["-fsycl", "-fsycl-device-code-split=off", "a.o"]);

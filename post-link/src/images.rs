@@ -436,6 +436,110 @@ mod tests {
         assert_eq!(spirv_triple("", "1.4"), "spirv64v1.4-unknown-unknown");
     }
 
+    /// A module of kernels `a`..`e` (source a.cpp) and `f` (b.cpp): `a` and `d` read nothing,
+    /// `b` reads X through a recursive helper, `c` reads X directly and through the helper,
+    /// `e` reads X and Y through a two-deep chain, `f` reads X.
+    const SPEC_SETS_IR: &str = r#"target triple = "spir64-unknown-unknown"
+@x = private unnamed_addr constant [2 x i8] c"X\00"
+@y = private unnamed_addr constant [2 x i8] c"Y\00"
+@dx = internal addrspace(1) constant { i32 } { i32 1 }
+@dy = internal addrspace(1) constant { i32 } { i32 2 }
+declare spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+define internal spir_func i32 @read_x(i32 %n) {
+  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @x to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @dx to ptr addrspace(4)), ptr addrspace(4) null)
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %done, label %again
+again:
+  %m = sub i32 %n, 1
+  %r = call spir_func i32 @read_x(i32 %m)
+  br label %done
+done:
+  ret i32 %v
+}
+define internal spir_func i32 @read_y() {
+  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @y to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @dy to ptr addrspace(4)), ptr addrspace(4) null)
+  %w = call spir_func i32 @read_x(i32 1)
+  ret i32 %v
+}
+define internal spir_func i32 @via_y() {
+  %v = call spir_func i32 @read_y()
+  ret i32 %v
+}
+define spir_kernel void @a() #0 {
+  ret void
+}
+define spir_kernel void @b() #0 {
+  %v = call spir_func i32 @read_x(i32 3)
+  ret void
+}
+define spir_kernel void @c() #0 {
+  %v = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @x to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @dx to ptr addrspace(4)), ptr addrspace(4) null)
+  %w = call spir_func i32 @read_x(i32 0)
+  ret void
+}
+define spir_kernel void @d() #0 {
+  ret void
+}
+define spir_kernel void @e() #0 {
+  %v = call spir_func i32 @via_y()
+  ret void
+}
+define spir_kernel void @f() #1 {
+  %v = call spir_func i32 @read_x(i32 0)
+  ret void
+}
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "sycl-module-id"="b.cpp" }
+"#;
+
+    fn groups(text: &str, split: Split) -> Vec<Vec<String>> {
+        let ctx = llvm::Context::new();
+        let module = ctx.parse_ir(text.into(), "m.ll").expect("parses");
+        split_groups(&module, split)
+    }
+
+    fn names(groups: &[&[&str]]) -> Vec<Vec<String>> {
+        groups
+            .iter()
+            .map(|g| g.iter().map(|k| k.to_string()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn kernels_are_grouped_by_the_spec_constants_their_calls_read() {
+        assert_eq!(
+            groups(SPEC_SETS_IR, Split::SpecConstants),
+            names(&[&["a", "d"], &["b", "c"], &["e"], &["f"]])
+        );
+        // DPC++'s modes do not look at spec constants.
+        assert_eq!(
+            groups(SPEC_SETS_IR, Split::Auto),
+            names(&[&["a", "b", "c", "d", "e"], &["f"]])
+        );
+    }
+
+    #[test]
+    fn an_indirect_call_or_a_malformed_getter_call_leaves_the_sets_unread() {
+        let indirect = SPEC_SETS_IR.replace(
+            "define spir_kernel void @d() #0 {\n",
+            "define spir_kernel void @d(ptr %fp) #0 {\n  call spir_func void %fp()\n",
+        );
+        assert_eq!(
+            groups(&indirect, Split::SpecConstants),
+            Vec::<Vec<String>>::new()
+        );
+        let malformed = SPEC_SETS_IR.replace(
+            "define spir_kernel void @d() #0 {\n",
+            "define spir_kernel void @d() #0 {\n  %m = call spir_func i32 \
+             @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) null, \
+             ptr addrspace(4) null, ptr addrspace(4) null)\n",
+        );
+        assert_eq!(
+            groups(&malformed, Split::SpecConstants),
+            names(&[&["a", "b", "c", "d", "e"], &["f"]])
+        );
+    }
+
     #[test]
     fn vectors_longer_than_spirv_has_are_emitted() {
         // A compare of 32 bytes and the test of all its lanes: LLVM 22's SPIR-V backend stops
