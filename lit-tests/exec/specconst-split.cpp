@@ -13,7 +13,9 @@
 // Four images: the plain kernels; x (two kernels); x and y; w.
 // RUN: ls %t/app.sycl | grep -c '^device.*\.spv$' | FileCheck --check-prefix=IMAGES %s
 // IMAGES: 4
-// RUN: env SYCL_CACHE_TRACE=2 %t/app 2>&1 | FileCheck --check-prefixes=CHECK,VALUES,SPLIT %s
+// Builds with default values (an image without spec constants; on the GPU each image's
+// default-values twin too) are left out: only the builds for a value set are counted.
+// RUN: env SYCL_CACHE_TRACE=2 %t/app 2>&1 | grep -v 'serializedObj = }' | FileCheck --check-prefixes=CHECK,VALUES,SPLIT %s
 // The per-source split of DPC++'s modes: one image, every value set builds all of it.
 // RUN: %sycl-clangxx -fsycl -fsycl-device-code-split=auto -save-temps %t/main.o %t/lib.o -o %t/app-auto
 // RUN: ls %t/app-auto.sycl | grep -c '^device.*\.spv$' | FileCheck --check-prefix=AUTO-IMAGES %s
@@ -21,10 +23,9 @@
 // RUN: %t/app-auto one-image | FileCheck --check-prefixes=VALUES,AUTO %s
 // The serialized values are those of the constants the image's kernels read, no others.
 // CHECK: step: plain
-// CHECK-NEXT: serializedObj = }]: Program inserted.
 // CHECK-NOT: Program inserted.
 // CHECK: step: x=1
-// CHECK-NEXT: Program inserted.
+// CHECK-NEXT: serializedObj = 1,0,0,0,}]: Program inserted.
 // CHECK-NOT: Program inserted.
 // CHECK: step: x=2
 // CHECK-NEXT: Program inserted.
@@ -143,7 +144,7 @@ static int reads_w(sycl::queue &q, int *out, int w, const Bundle *bundle = nullp
 int main(int argc, char **argv) {
   // With one image per source, a bundle of one kernel holds every spec constant of the source.
   const bool one_image = argc > 1 && std::strcmp(argv[1], "one-image") == 0;
-  sycl::queue q{sycl::cpu_selector_v};
+  sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
   step("plain");
   const int p = plain(q, out);
