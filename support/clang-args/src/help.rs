@@ -74,8 +74,9 @@ pub static HELP: &[OptionHelp] = &[
         &[Id::SyclDeviceCodeSplitMode, Id::SyclDeviceCodeSplit],
         "-fsycl-device-code-split=per_kernel|per_source|auto|off",
         Acted,
-        "which kernels share a device image (default auto: per source, unless the code calls \
-         indirectly; the bare option means auto)",
+        "which kernels share a device image, as in DPC++ (auto: per source, unless the code \
+         calls indirectly; the bare option means auto); by default auto, and a source's kernels \
+         that read spec constants grouped by the set they read",
     ),
     help(
         &[Id::SyclFooterPath],
