@@ -161,8 +161,30 @@ impl Unit<'_> {
             input,
             force_include,
             user_flags: &self.cl.flags.analysis,
+            source_offset: match side {
+                pch::Side::Device => 0,
+                pch::Side::Host => self.host_line_directive().len(),
+            },
+            source_dir: self.source_dir(),
             echo: self.ex.echo,
         }
+    }
+
+    /// The source's directory as clang looks in it for the source's quoted includes.
+    fn source_dir(&self) -> &Path {
+        self.source
+            .path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+    }
+
+    /// The host copy's first line: the rest is the source's as the user named it.
+    fn host_line_directive(&self) -> Vec<u8> {
+        let mut line = b"#line 1 \"".to_vec();
+        line.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
+        line.extend_from_slice(b"\"\n");
+        line
     }
 
     /// The device compile for `target` writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
@@ -210,16 +232,10 @@ impl Unit<'_> {
     fn host_command(&self, out: Option<&Path>) -> Command {
         let files = &self.files;
         let mut cmd = Command::new(&self.tc.clang);
-        let source_dir = self
-            .source
-            .path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
         cmd.args(["-fsycl", "-fsycl-host-only", "-include"])
             .arg(&files.header)
             .arg("-iquote")
-            .arg(source_dir)
+            .arg(self.source_dir())
             .args(self.cl.sycl_predefines())
             .args(&self.cl.flags.host)
             .arg("-isystem")
@@ -293,10 +309,24 @@ impl Unit<'_> {
             )));
         }
         let mut tu = original[..bom_len].to_vec();
-        tu.extend_from_slice(b"#line 1 \"");
-        tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
-        tu.extend_from_slice(b"\"\n");
-        tu.extend_from_slice(&original[bom_len..]);
+        tu.extend_from_slice(&self.host_line_directive());
+        // A precompiled preamble stands for the `#line` and the preamble, which the compile
+        // then skips: the rest gets its file name and line again from a second `#line`.
+        let preamble = match self.phase {
+            Phase::Preprocess | Phase::Dependencies => None,
+            _ => pch::preamble_length(&self.source.path, &self.cl.flags.analysis),
+        }
+        .filter(|&n| bom_len == 0 && original.get(..n).is_some_and(|p| p.ends_with(b"\n")));
+        if let Some(n) = preamble {
+            let lines = original[..n].iter().filter(|&&b| b == b'\n').count();
+            tu.extend_from_slice(&original[..n]);
+            tu.extend_from_slice(format!("#line {} \"", lines + 1).as_bytes());
+            tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
+            tu.extend_from_slice(b"\"\n");
+            tu.extend_from_slice(&original[n..]);
+        } else {
+            tu.extend_from_slice(&original[bom_len..]);
+        }
         tu.extend_from_slice(b"\n#include \"");
         tu.extend_from_slice(footer);
         tu.extend_from_slice(b"\"\n");
@@ -374,6 +404,10 @@ pub(crate) struct SourceCompile<'a> {
     host: Option<Running>,
     /// The device compiles, one per target (`CommandLine::device_targets`).
     devices: Vec<(DeviceTarget, std::io::Result<Running>)>,
+    /// Device compile commands made beside the host compile's start (`Step::HostCompile`).
+    prepared_devices: Vec<(DeviceTarget, Command)>,
+    /// The analysis's saved AST, built from then until the analysis starts.
+    analysis_headers: Option<std::thread::JoinHandle<()>>,
     /// The analysis, its refusals made; after a failure, why.
     analysis: Option<Result<model::Analysis>>,
     /// The kernels' descriptions for the footer, once the device code is finished.
@@ -431,6 +465,8 @@ impl<'a> SourceCompile<'a> {
             device_only,
             host: None,
             devices: Vec::new(),
+            prepared_devices: Vec::new(),
+            analysis_headers: None,
             analysis: None,
             kernels: Vec::new(),
         }
@@ -479,15 +515,58 @@ impl<'a> SourceCompile<'a> {
     pub(crate) fn run(&mut self, step: Step) -> Result<()> {
         match step {
             Step::HostCompile => {
-                self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
+                let echo = self.unit.ex.echo;
+                if self.unit.wants_device && !echo.dry_run && !echo.verbose {
+                    // Missing PCHs are built beside each other: the device commands (which
+                    // build theirs) are made while the host compile's PCH is built. Shown
+                    // (`-###`, `-v`), they are made in order.
+                    let unit = &self.unit;
+                    let output = self.output.as_deref();
+                    // Loading libclang sets environment variables: before any thread runs.
+                    let _ = plugin::load_libclang();
+                    // The analysis's saved AST too, until the analysis starts.
+                    let analysis_options = unit.analysis_options();
+                    self.analysis_headers = std::thread::Builder::new()
+                        .name("sycl-specconst-headers".into())
+                        .spawn(move || plugin::prepare_header_cache(&analysis_options))
+                        .ok();
+                    let (host, devices) = std::thread::scope(|scope| {
+                        let devices = scope.spawn(|| {
+                            unit.cl
+                                .device_targets()
+                                .into_iter()
+                                .map(|target| (target, unit.device_command(target)))
+                                .collect::<Vec<_>>()
+                        });
+                        let host = start_host_compile(unit, output);
+                        (host, devices.join())
+                    });
+                    // A panicked thread: the commands are made again when they are run.
+                    self.prepared_devices = devices.unwrap_or_default();
+                    self.host = Some(host?);
+                } else {
+                    self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
+                }
             }
             Step::DeviceCompile => {
                 for target in self.unit.cl.device_targets() {
-                    let running = start_device_compile(&self.unit, target);
+                    let prepared = self
+                        .prepared_devices
+                        .iter()
+                        .position(|(t, _)| *t == target)
+                        .map(|i| self.prepared_devices.swap_remove(i).1);
+                    let cmd = prepared.unwrap_or_else(|| self.unit.device_command(target));
+                    let running = start_device_compile(&self.unit, target, cmd);
                     self.devices.push((target, running));
                 }
             }
-            Step::Analysis => self.analysis = Some(analyse(&self.unit)),
+            Step::Analysis => {
+                if let Some(building) = self.analysis_headers.take() {
+                    // A panic there only means no saved AST: the analysis parses in full.
+                    let _ = building.join();
+                }
+                self.analysis = Some(analyse(&self.unit));
+            }
             Step::FinishDeviceCode => self.finish_device_code()?,
             Step::FeedFooter => self.feed_footer()?,
             Step::Commit => self.commit()?,
@@ -656,8 +735,11 @@ fn step_missing(what: &str) -> Failure {
 
 /// The device compile started, its diagnostics into a file (read when it has ended: a pipe
 /// nobody reads while the analysis runs could stop it).
-fn start_device_compile(unit: &Unit<'_>, target: DeviceTarget) -> std::io::Result<Running> {
-    let mut cmd = unit.device_command(target);
+fn start_device_compile(
+    unit: &Unit<'_>,
+    target: DeviceTarget,
+    mut cmd: Command,
+) -> std::io::Result<Running> {
     unit.ex.echo.command(&cmd);
     let diagnostics = std::fs::File::create(unit.files.device(target).diagnostics)?;
     let started = Instant::now();

@@ -60,7 +60,11 @@ fn checksum(file: &Path) -> Option<(u64, u32)> {
 use crate::run::{Echo, timing};
 
 const PCH_PREFIX: &str = "sycl-pch-";
-const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v3";
+/// A preamble's header: `sycl-preamble-<side>.hpp` (the stand-in the key is asked for with),
+/// `<pch stem>.preamble/sycl-preamble-<key>.hpp` (the one built).
+const PREAMBLE_PREFIX: &str = "sycl-preamble-";
+const PREAMBLE_DIR_SUFFIX: &str = ".preamble";
+const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v4";
 /// How many PCHs (flag sets and sides) the cache keeps: each is ~35 MB.
 const KEPT_PCHS: usize = 8;
 /// A PCH used this recently is never evicted (a compile may be about to open it).
@@ -84,18 +88,35 @@ impl Side {
         }
     }
 
-    /// The header the PCH is built from. The device prelude comes through the kept
-    /// `-include`; the host's force-included integration header is fixed text, so it is
-    /// part of the header itself.
-    fn header_text(self) -> String {
-        match self {
-            Side::Device => "#include <sycl/sycl.hpp>\n".to_string(),
-            Side::Host => format!(
-                "{}#include <sycl/sycl.hpp>\n",
-                offload::integration_header::integration_header_prelude()
-            ),
+    /// The header the PCH is built from: what it stands for in the source, after (host)
+    /// the integration header. The device prelude comes through the kept `-include`; the
+    /// host's force-included integration header is fixed text, so it is part of the header
+    /// itself.
+    fn header_text(self, stands_for: &StandsFor) -> Vec<u8> {
+        let mut text = match self {
+            Side::Device => Vec::new(),
+            Side::Host => offload::integration_header::integration_header_prelude()
+                .as_bytes()
+                .to_vec(),
+        };
+        match stands_for {
+            StandsFor::SyclInclude => text.extend_from_slice(b"#include <sycl/sycl.hpp>\n"),
+            StandsFor::Preamble(preamble) => text.extend_from_slice(preamble),
         }
+        text
     }
+}
+
+/// What of the source a PCH stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StandsFor {
+    /// Its first line, `#include <sycl/sycl.hpp>`: the source's own include then adds
+    /// nothing (the header's guard is set), so one PCH serves every such source.
+    SyclInclude,
+    /// Its preamble (`plugin::source_preamble`), which the compile skips
+    /// (`-preamble-bytes`): one PCH serves every source of a directory with the same
+    /// preamble.
+    Preamble(Vec<u8>),
 }
 
 /// The hook's view of one compile command.
@@ -110,6 +131,12 @@ pub(crate) struct Compile<'a> {
     /// The user's compile flags as the analysis gets them (no dependency output, no
     /// driver-only flags: libclang would write the one and print its banner for `-v`).
     pub(crate) user_flags: &'a [OsString],
+    /// How many bytes of the input come before the source's own text (the host copy's
+    /// `#line`).
+    pub(crate) source_offset: usize,
+    /// The directory clang looks in first for the source's quoted includes, as spelt in the
+    /// compile (a preamble's PCH is built elsewhere and is told to look there).
+    pub(crate) source_dir: &'a Path,
     pub(crate) echo: Echo,
 }
 
@@ -123,23 +150,28 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
     let Some(split) = Split::of(&args, compile) else {
         return cmd;
     };
-    if !eligible(compile, &split) {
+    let Some(stands_for) = eligible(compile, &split) else {
         return cmd;
-    }
+    };
     let clang = cmd.get_program().to_owned();
     let Some(clang_path) = executable_path(&clang) else {
         return cmd;
     };
-    let Some(job) = Job::new(&dir, compile.side, &cmd, &split.relevant) else {
+    let skipped = match &stands_for {
+        StandsFor::SyclInclude => None,
+        StandsFor::Preamble(text) => Some(compile.source_offset + text.len()),
+    };
+    let Some(job) = Job::new(&dir, compile, &cmd, &split.relevant, stands_for) else {
         return cmd;
     };
     let usable = match job.validated(&clang_path) {
-        Some(inputs) => Some(inputs),
-        None if compile.echo.dry_run => {
+        Validated::Usable(inputs) => Some(inputs),
+        Validated::Unusable => return cmd,
+        Validated::Missing if compile.echo.dry_run => {
             compile.echo.command(&job.build_command(&job.pch));
             None
         }
-        None => job.build(&clang_path, compile.echo),
+        Validated::Missing => job.build(&clang_path, compile.echo),
     };
     if usable.is_none() && !compile.echo.dry_run {
         return cmd;
@@ -152,7 +184,7 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         };
         remember_depfile(depfile.clone(), restore);
     }
-    let mut with_pch = split.with_pch(&clang, &job.pch, cmd.get_current_dir());
+    let mut with_pch = split.with_pch(&clang, &job.pch, skipped, cmd.get_current_dir());
     for (name, value) in cmd.get_envs() {
         match value {
             Some(value) => with_pch.env(name, value),
@@ -223,16 +255,26 @@ impl Split {
         })
     }
 
-    /// The compile with `-include-pch <pch>` where the forced include was.
-    fn with_pch(&self, clang: &OsStr, pch: &Path, cwd: Option<&Path>) -> Command {
+    /// The compile with `-include-pch <pch>` where the forced include was, skipping the
+    /// input's first `skipped` bytes (the preamble the PCH stands for; they end a line).
+    fn with_pch(
+        &self,
+        clang: &OsStr,
+        pch: &Path,
+        skipped: Option<usize>,
+        cwd: Option<&Path>,
+    ) -> Command {
         let mut cmd = Command::new(clang);
         if let Some(cwd) = cwd {
             cmd.current_dir(cwd);
         }
         cmd.args(&self.args[..self.include_at])
             .args(["-Xclang", "-include-pch", "-Xclang"])
-            .arg(pch)
-            .args(&self.args[self.include_at + 2..]);
+            .arg(pch);
+        if let Some(bytes) = skipped {
+            cmd.arg("-Xclang").arg(format!("-preamble-bytes={bytes},1"));
+        }
+        cmd.args(&self.args[self.include_at + 2..]);
         cmd
     }
 }
@@ -250,30 +292,49 @@ fn without_driver_behaviour(flags: &[OsString]) -> Vec<OsString> {
     }))
 }
 
-/// Only where the PCH stands exactly for the source's first line: it starts with
-/// `#include <sycl/sycl.hpp>`, nothing is included ahead of it, and it is C++.
-fn eligible(compile: &Compile<'_>, split: &Split) -> bool {
+/// What a PCH can stand for exactly in a C++ source that nothing is included ahead of: its
+/// first line if that is `#include <sycl/sycl.hpp>`, else its preamble if it has one.
+fn eligible(compile: &Compile<'_>, split: &Split) -> Option<StandsFor> {
     let language_is_cpp = split
         .relevant
         .windows(2)
         .filter(|w| w[0] == "-x")
         .all(|w| w[1] == "c++");
-    language_is_cpp && first_tokens_are_sycl_include(compile.source, compile.user_flags)
+    if !language_is_cpp {
+        return None;
+    }
+    stands_for(compile.source, compile.user_flags)
 }
 
-/// `plugin::starts_with_sycl_include` with the analysis's flags, asked once per source and
-/// process (both sides ask).
-fn first_tokens_are_sycl_include(source: &Path, flags: &[OsString]) -> bool {
-    static ANSWERS: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+/// What a PCH stands for in `source` with the analysis's `flags`, asked once per source and
+/// process (both sides and the host copy ask).
+pub(crate) fn stands_for(source: &Path, flags: &[OsString]) -> Option<StandsFor> {
+    static ANSWERS: Mutex<Vec<(PathBuf, Option<StandsFor>)>> = Mutex::new(Vec::new());
     let Ok(mut answers) = ANSWERS.lock() else {
-        return false;
+        return None;
     };
     if let Some((_, answer)) = answers.iter().find(|(s, _)| s == source) {
-        return *answer;
+        return answer.clone();
     }
-    let answer = plugin::starts_with_sycl_include(source, flags);
-    answers.push((source.to_path_buf(), answer));
+    let answer = if plugin::starts_with_sycl_include(source, flags) {
+        Some(StandsFor::SyclInclude)
+    } else if clang_args::reads_ahead_of_source(flags) {
+        None
+    } else {
+        plugin::source_preamble(source, flags).map(StandsFor::Preamble)
+    };
+    answers.push((source.to_path_buf(), answer.clone()));
     answer
+}
+
+/// The length of `source`'s preamble when its compiles will use a precompiled preamble (PCHs
+/// on, the source does not start with `#include <sycl/sycl.hpp>`).
+pub(crate) fn preamble_length(source: &Path, flags: &[OsString]) -> Option<usize> {
+    cache_dir()?;
+    match stands_for(source, flags)? {
+        StandsFor::Preamble(text) => Some(text.len()),
+        StandsFor::SyclInclude => None,
+    }
 }
 
 /// The executable `program` runs (searched on `PATH` when it is a bare name), resolved: its
@@ -299,6 +360,9 @@ struct Job {
     /// The compile's environment changes, which the PCH build gets too.
     envs: Vec<(OsString, Option<OsString>)>,
     relevant: Vec<OsString>,
+    /// Where a preamble's quoted includes are looked for first (the source's directory);
+    /// `None` for `<sycl/sycl.hpp>`.
+    quoted_from: Option<PathBuf>,
     header: PathBuf,
     pch: PathBuf,
     manifest: PathBuf,
@@ -306,29 +370,57 @@ struct Job {
 
 impl Job {
     /// The PCH for `compile`'s `relevant` flags; `None` if clang cannot say what it would run.
-    fn new(dir: &Path, side: Side, compile: &Command, relevant: &[OsString]) -> Option<Job> {
+    ///
+    /// The header of `<sycl/sycl.hpp>` has one fixed path per side. A preamble's header
+    /// lives alone in a directory of its own (clang looks beside it first for a quoted
+    /// include, before the source's directory it is given with `-iquote`), named after the
+    /// key; the key is asked for with a fixed, empty stand-in.
+    fn new(
+        dir: &Path,
+        compile: &Compile<'_>,
+        command: &Command,
+        relevant: &[OsString],
+        stands_for: StandsFor,
+    ) -> Option<Job> {
+        let side = compile.side;
+        let preamble = matches!(stands_for, StandsFor::Preamble(_));
+        let header_name = if preamble {
+            format!("{PREAMBLE_PREFIX}{}.hpp", side.name())
+        } else {
+            format!("{PCH_PREFIX}{}.hpp", side.name())
+        };
         let mut job = Job {
             side,
-            clang: compile.get_program().to_owned(),
-            envs: compile
+            clang: command.get_program().to_owned(),
+            envs: command
                 .get_envs()
                 .map(|(name, value)| (name.to_owned(), value.map(OsStr::to_owned)))
                 .collect(),
             relevant: relevant.to_vec(),
-            header: dir.join(format!("{PCH_PREFIX}{}.hpp", side.name())),
+            quoted_from: preamble.then(|| compile.source_dir.to_path_buf()),
+            header: dir.join(header_name),
             pch: dir.join(format!("{PCH_PREFIX}{}.pch", side.name())),
             manifest: PathBuf::new(),
         };
+        let text = side.header_text(&stands_for);
         // clang plans only for a header that is there.
         std::fs::create_dir_all(dir).ok()?;
-        if !header_in_place(&job.header, &side.header_text()) {
+        if !header_in_place(&job.header, if preamble { b"" } else { &text }) {
             return None;
         }
         // The plan names the PCH's path, so it is asked for with a fixed one.
-        let key = cache_key(side, &job.driver_plan()?);
+        let key = cache_key(&text, &job.driver_plan()?);
         let stem = format!("{PCH_PREFIX}{}-{key}", side.name());
         job.pch = dir.join(format!("{stem}.pch"));
         job.manifest = dir.join(format!("{stem}.manifest"));
+        if preamble {
+            let own_dir = dir.join(format!("{stem}{PREAMBLE_DIR_SUFFIX}"));
+            std::fs::create_dir_all(&own_dir).ok()?;
+            job.header = own_dir.join(format!("{PREAMBLE_PREFIX}{key}.hpp"));
+            if !header_in_place(&job.header, &text) {
+                return None;
+            }
+        }
         Some(job)
     }
 
@@ -352,6 +444,10 @@ impl Job {
                 None => cmd.env_remove(name),
             };
         }
+        if let Some(dir) = &self.quoted_from {
+            // Ahead of the user's own `-iquote`s, as the source's directory is.
+            cmd.arg("-iquote").arg(dir);
+        }
         cmd.args(&self.relevant);
         if self.side == Side::Device {
             // Pending instantiations done once in the PCH, not in every compile (device
@@ -368,23 +464,27 @@ impl Job {
         cmd
     }
 
-    /// The PCH's input files if its manifest still holds (marking it recently used).
-    fn validated(&self, clang_path: &Path) -> Option<Vec<PathBuf>> {
-        let text = read_regular_file(&self.manifest, 1 << 20)?;
-        let manifest = Manifest::parse(std::str::from_utf8(&text).ok()?)?;
+    /// Whether the PCH's manifest still holds (the PCH then marked recently used).
+    fn validated(&self, clang_path: &Path) -> Validated {
+        let Some(manifest) = read_regular_file(&self.manifest, 1 << 20)
+            .and_then(|text| Manifest::parse(std::str::from_utf8(&text).ok()?))
+        else {
+            return Validated::Missing;
+        };
         if manifest.clang != clang_path
             || Some(manifest.clang_identity) != FileIdentity::of(clang_path)
             || !manifest.inputs.iter().all(Input::unchanged)
+            || checksum(&self.pch) != Some((manifest.pch_size, manifest.pch_crc32))
         {
-            return None;
-        }
-        if checksum(&self.pch)? != (manifest.pch_size, manifest.pch_crc32) {
-            return None;
+            return Validated::Missing;
         }
         if let Ok(file) = std::fs::File::options().append(true).open(&self.pch) {
             let _ = file.set_modified(SystemTime::now());
         }
-        Some(manifest.inputs.into_iter().map(|i| i.path).collect())
+        if manifest.diagnostics {
+            return Validated::Unusable;
+        }
+        Validated::Usable(manifest.inputs.into_iter().map(|i| i.path).collect())
     }
 
     /// Builds the PCH and its manifest; `None` (and nothing left behind) if anything fails.
@@ -432,26 +532,44 @@ impl Job {
             .into_iter()
             .map(|p| Input::now(PathBuf::from(p)))
             .collect::<Option<_>>()?;
+        // A preamble's own headers may warn; a compile that loads the PCH would not repeat
+        // it. Such a PCH is recorded (its inputs, so an edit brings a new try) but emptied
+        // and not used: the compiles run without it and print their warnings.
+        let diagnostics = self.quoted_from.is_some() && !out.stderr.is_empty();
+        if diagnostics {
+            std::fs::File::create(staged).ok()?;
+        }
         let (pch_size, pch_crc32) = checksum(staged)?;
         let manifest = Manifest {
             clang: clang_path.to_path_buf(),
             clang_identity: FileIdentity::of(clang_path)?,
             pch_size,
             pch_crc32,
+            diagnostics,
             inputs,
         };
         let text = manifest.render()?;
         std::fs::rename(staged, &self.pch).ok()?;
         output::write(&self.manifest, text.as_bytes()).ok()?;
         evict_least_recently_used(self.pch.parent()?, KEPT_PCHS);
-        Some(manifest.inputs.into_iter().map(|i| i.path).collect())
+        (!diagnostics).then(|| manifest.inputs.into_iter().map(|i| i.path).collect())
     }
 }
 
-fn cache_key(side: Side, driver_plan: &[u8]) -> String {
+/// What a PCH's manifest says of it.
+enum Validated {
+    /// It holds: the PCH's input files.
+    Usable(Vec<PathBuf>),
+    /// It holds, but the PCH's build printed diagnostics: compile without.
+    Unusable,
+    /// Missing, damaged or stale: build it.
+    Missing,
+}
+
+fn cache_key(header_text: &[u8], driver_plan: &[u8]) -> String {
     let mut h = Sha256::new();
     h.update(MANIFEST_MAGIC.as_bytes());
-    h.update(side.header_text().as_bytes());
+    h.update(header_text);
     // Relative paths among the flags mean something else elsewhere.
     if let Ok(cwd) = std::env::current_dir() {
         h.update(b"\0cwd\0");
@@ -526,14 +644,14 @@ fn staged_pid(name: &str) -> Option<i32> {
 
 /// The header file with exactly `text`, written only when it differs (its modification time
 /// is one of every PCH's inputs). Anything but a regular file there: no PCH.
-fn header_in_place(path: &Path, text: &str) -> bool {
+fn header_in_place(path: &Path, text: &[u8]) -> bool {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.is_file() => {
-            read_regular_file(path, 1 << 20).as_deref() == Some(text.as_bytes())
-                || output::write(path, text.as_bytes()).is_ok()
+            read_regular_file(path, 1 << 20).as_deref() == Some(text)
+                || output::write(path, text).is_ok()
         }
         Ok(_) => false,
-        Err(_) => output::write(path, text.as_bytes()).is_ok(),
+        Err(_) => output::write(path, text).is_ok(),
     }
 }
 
@@ -567,6 +685,7 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
     output::remove_files_of_dead_processes(dir, staged_pid);
     for path in output::least_recently_used(dir, PCH_PREFIX, ".pch", keep, EVICTION_GRACE) {
         let _ = std::fs::remove_file(path.with_extension("manifest"));
+        let _ = std::fs::remove_dir_all(path.with_extension(&PREAMBLE_DIR_SUFFIX[1..]));
         let _ = std::fs::remove_file(path);
     }
 }
@@ -608,6 +727,8 @@ struct Manifest {
     clang_identity: FileIdentity,
     pch_size: u64,
     pch_crc32: u32,
+    /// The build printed diagnostics (the PCH is then empty and not used).
+    diagnostics: bool,
     inputs: Vec<Input>,
 }
 
@@ -615,11 +736,12 @@ impl Manifest {
     /// One field per line; paths last on their line. `None` if a path has a line break.
     fn render(&self) -> Option<String> {
         let mut out = format!(
-            "{MANIFEST_MAGIC}\nclang {}\nidentity {}\npch {} {:08x}\n",
+            "{MANIFEST_MAGIC}\nclang {}\nidentity {}\npch {} {:08x}\ndiagnostics {}\n",
             self.clang.to_str()?,
             self.clang_identity.render(),
             self.pch_size,
-            self.pch_crc32
+            self.pch_crc32,
+            u8::from(self.diagnostics)
         );
         for i in &self.inputs {
             let path = i.path.to_str()?;
@@ -639,6 +761,11 @@ impl Manifest {
         let clang = PathBuf::from(lines.next()?.strip_prefix("clang ")?);
         let clang_identity = FileIdentity::parse(lines.next()?.strip_prefix("identity ")?)?;
         let (size, crc) = lines.next()?.strip_prefix("pch ")?.split_once(' ')?;
+        let diagnostics = match lines.next()?.strip_prefix("diagnostics ")? {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
         let mut inputs = Vec::new();
         for line in lines {
             let mut fields = line.strip_prefix("input ")?.splitn(3, ' ');
@@ -653,6 +780,7 @@ impl Manifest {
             clang_identity,
             pch_size: size.parse().ok()?,
             pch_crc32: u32::from_str_radix(crc, 16).ok()?,
+            diagnostics,
             inputs,
         })
     }
@@ -687,21 +815,33 @@ pub(crate) fn restore_depfile(path: &Path, text: String) -> String {
     let Some(restore) = map.as_ref().and_then(|m| m.get(path)) else {
         return text;
     };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    // clang names the PCH's inputs by absolute path; the PCH build named them as a compile
+    // without PCH does (a preamble's quoted includes are relative where the source is).
+    let same_file = |p: &Path| -> PathBuf { cwd.join(p).components().collect() };
+    let header = same_file(&restore.header);
+    let from_pch: Vec<PathBuf> = restore.inputs.iter().map(|i| same_file(i)).collect();
     let listed: Vec<PathBuf> = depfile::parse_prerequisites(&text)
         .into_iter()
         .map(PathBuf::from)
-        .filter(|p| *p != restore.header)
+        .filter(|p| same_file(p) != header)
         .collect();
+    let listed_files: Vec<PathBuf> = listed.iter().map(|p| same_file(p)).collect();
     let mut deps: Vec<PathBuf> = Vec::with_capacity(listed.len());
-    if let Some(input) = listed.iter().find(|p| !restore.inputs.contains(p)) {
+    if let Some(input) = listed.iter().find(|p| !from_pch.contains(&same_file(p))) {
         deps.push(input.clone());
     }
-    let from_pch = restore
-        .inputs
-        .iter()
-        .filter(|i| **i != restore.header && (!restore.user_headers_only || listed.contains(i)));
-    for p in from_pch.chain(&listed) {
+    let pch_inputs = restore.inputs.iter().filter(|i| {
+        let file = same_file(i);
+        file != header && (!restore.user_headers_only || listed_files.contains(&file))
+    });
+    for p in pch_inputs {
         if !deps.contains(p) {
+            deps.push(p.clone());
+        }
+    }
+    for p in &listed {
+        if !from_pch.contains(&same_file(p)) && !deps.contains(p) {
             deps.push(p.clone());
         }
     }
@@ -723,6 +863,8 @@ mod tests {
             input: Path::new("/gen/a.cpp"),
             force_include: Path::new("/gen/integration-header.h"),
             user_flags: flags,
+            source_offset: 0,
+            source_dir: Path::new("/src"),
             echo: Echo {
                 dry_run: false,
                 verbose: false,
@@ -771,7 +913,7 @@ mod tests {
             ])
         );
         assert_eq!(split.depfile.as_deref(), Some(Path::new("/gen/host.d")));
-        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None);
+        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None, None);
         let with: Vec<&OsStr> = with.get_args().collect();
         assert_eq!(
             with[..6],
@@ -806,6 +948,7 @@ mod tests {
             },
             pch_size: 42,
             pch_crc32: 0xdead_beef,
+            diagnostics: true,
             inputs: vec![Input {
                 size: 7,
                 mtime: 1_700_000_000_123_456_789,
@@ -858,7 +1001,17 @@ mod tests {
             for (name, value) in envs {
                 compile.env(name, value);
             }
-            Job::new(dir.path(), Side::Device, &compile, &words(flags)).map(|job| job.pch)
+            let user_flags = Vec::new();
+            let mut view = host_compile(&user_flags);
+            view.side = Side::Device;
+            Job::new(
+                dir.path(),
+                &view,
+                &compile,
+                &words(flags),
+                StandsFor::SyclInclude,
+            )
+            .map(|job| job.pch)
         };
         let plain = key(&[], &["-std=c++17"]);
         if plain.is_none() {

@@ -28,6 +28,8 @@ const AST_PREFIX: &str = "sycl-headers-";
 /// How many ASTs (flag sets) the cache keeps.
 const KEPT_ASTS: usize = 8;
 const HEADER_TEXT: &str = "#include <sycl/sycl.hpp>\n";
+/// A preamble's header lives in `<ast stem>.preamble/`.
+const PREAMBLE_DIR_SUFFIX: &str = ".preamble";
 /// Free space needed before saving an AST (~24 MB) with a margin: libclang aborts the process
 /// when a write fails, so a full disk must be seen before the save, not after.
 const NEEDED_BYTES: u64 = 256 << 20;
@@ -46,36 +48,108 @@ pub fn starts_with_sycl_include(source: &Path, args: &[OsString]) -> bool {
     index.leading_tokens(source.as_os_str(), args, SYCL_INCLUDE.len()) == SYCL_INCLUDE
 }
 
-/// The AST of Intel's headers for a parse of `source` with `args`, built now if missing; `None`
-/// when the source does not start with them or the AST cannot be had (the analysis then parses
-/// everything itself).
+/// A saved AST that stands for the start of a source, and how a parse loads it.
+pub(crate) struct HeadersAst {
+    pub(crate) path: PathBuf,
+    /// The source's preamble length, which the parse skips (`None`: the AST stands for
+    /// `#include <sycl/sycl.hpp>`, which the source's own then repeats harmlessly).
+    skipped: Option<usize>,
+}
+
+impl HeadersAst {
+    /// The flags that load it.
+    pub(crate) fn args(&self) -> Vec<OsString> {
+        let mut args = vec!["-include-pch".into(), self.path.clone().into_os_string()];
+        if let Some(bytes) = self.skipped {
+            args.extend([
+                "-Xclang".into(),
+                format!("-preamble-bytes={bytes},1").into(),
+            ]);
+        }
+        args
+    }
+}
+
+/// The AST of Intel's headers, or of the source's preamble (`preamble::source_preamble`), for
+/// a parse of `source` with `args`, built now if missing; `None` when the source starts with
+/// neither or the AST cannot be had (the analysis then parses everything itself).
+///
+/// Intel's headers are saved with function bodies skipped; a preamble's are not (its own
+/// headers may hold kernels, whose bodies the analysis reads). A preamble's header lives alone
+/// in a directory of its own and is told the source's directory with `-iquote`, where clang
+/// looks first for the source's quoted includes.
 pub(crate) fn headers_ast(
     index: &libclang::Index,
     dir: &Path,
     source: &Path,
     args: &[OsString],
-) -> Option<PathBuf> {
+) -> Option<HeadersAst> {
     if clang_args::reads_ahead_of_source(args) {
         return None;
     }
-    if index.leading_tokens(source.as_os_str(), args, SYCL_INCLUDE.len()) != SYCL_INCLUDE {
-        return None;
+    if index.leading_tokens(source.as_os_str(), args, SYCL_INCLUDE.len()) == SYCL_INCLUDE {
+        let ast = dir.join(format!(
+            "{AST_PREFIX}{:016x}.ast",
+            cache_key(args, HEADER_TEXT.as_bytes())
+        ));
+        let header = dir.join(HEADER_NAME);
+        let path = cached_ast(
+            index,
+            dir,
+            &ast,
+            &header,
+            HEADER_TEXT.as_bytes(),
+            args,
+            true,
+        )?;
+        return Some(HeadersAst {
+            path,
+            skipped: None,
+        });
     }
-    let ast = dir.join(format!("{AST_PREFIX}{:016x}.ast", cache_key(args)));
-    if let Some(found) = existing_ast(&ast) {
-        return found.then_some(ast);
+    let preamble = crate::preamble::source_preamble(source, args)?;
+    let source_dir = source
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut preamble_args: Vec<OsString> = vec!["-iquote".into(), source_dir.into()];
+    preamble_args.extend(args.iter().cloned());
+    let key = format!("{:016x}", cache_key(&preamble_args, &preamble));
+    let ast = dir.join(format!("{AST_PREFIX}{key}.ast"));
+    let header = dir
+        .join(format!("{AST_PREFIX}{key}{PREAMBLE_DIR_SUFFIX}"))
+        .join(format!("sycl-preamble-{key}.hpp"));
+    let path = cached_ast(index, dir, &ast, &header, &preamble, &preamble_args, false)?;
+    Some(HeadersAst {
+        path,
+        skipped: Some(preamble.len()),
+    })
+}
+
+/// The AST at `ast`, of `header` (written with `text`) parsed with `args`, saved now if
+/// missing.
+fn cached_ast(
+    index: &libclang::Index,
+    dir: &Path,
+    ast: &Path,
+    header: &Path,
+    text: &[u8],
+    args: &[OsString],
+    skip_bodies: bool,
+) -> Option<PathBuf> {
+    if let Some(found) = existing_ast(ast) {
+        return found.then(|| ast.to_path_buf());
     }
-    std::fs::create_dir_all(dir).ok()?;
-    let header = dir.join(HEADER_NAME);
-    match std::fs::symlink_metadata(&header) {
+    std::fs::create_dir_all(header.parent()?).ok()?;
+    match std::fs::symlink_metadata(header) {
         Ok(m) if m.is_file() => {
-            if std::fs::read(&header).ok().as_deref() != Some(HEADER_TEXT.as_bytes()) {
-                output::write(&header, HEADER_TEXT.as_bytes()).ok()?;
+            if std::fs::read(header).ok().as_deref() != Some(text) {
+                output::write(header, text).ok()?;
             }
         }
         // Something else is there (a FIFO would block a read): no cache this time.
         Ok(_) => return None,
-        Err(_) => output::write(&header, HEADER_TEXT.as_bytes()).ok()?,
+        Err(_) => output::write(header, text).ok()?,
     }
     if !output::has_room(dir, NEEDED_BYTES) {
         return None;
@@ -85,15 +159,15 @@ pub(crate) fn headers_ast(
     header_args.extend(["-x".into(), "c++-header".into()]);
     // libclang writes the AST itself, so the `output` crate's byte-writing commit does not
     // apply: staged under this process's name, then renamed.
-    let staged = output::staged_name(&ast);
+    let staged = output::staged_name(ast);
     let saved = index
-        .save_header_ast(&header, &header_args, &staged)
+        .save_header_ast(header, &header_args, &staged, skip_bodies)
         .is_ok();
-    if !put_in_place(&staged, &ast, saved) {
+    if !put_in_place(&staged, ast, saved) {
         return None;
     }
     evict_least_recently_used(dir, KEPT_ASTS);
-    Some(ast)
+    Some(ast.to_path_buf())
 }
 
 /// Renames a staged AST into place if it was `saved`; whatever fails, the staged file goes
@@ -139,6 +213,7 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
     let evicted =
         output::least_recently_used(dir, AST_PREFIX, ".ast", keep, std::time::Duration::ZERO);
     for path in evicted {
+        let _ = std::fs::remove_dir_all(path.with_extension(&PREAMBLE_DIR_SUFFIX[1..]));
         let _ = std::fs::remove_file(path);
     }
 }
@@ -162,13 +237,13 @@ pub(crate) fn discard(ast: &Path) {
 /// Everything the parse reads besides the headers themselves (which clang checks when it
 /// loads the AST): the flags, the directory relative paths among them start from, the
 /// environment clang's driver reads, and the content of the config files the flags name.
-fn cache_key(args: &[OsString]) -> u64 {
+fn cache_key(args: &[OsString], header_text: &[u8]) -> u64 {
     // SipHash with fixed keys: stable for a given build of this crate, which is all a cache
     // key needs (another build at worst rebuilds the AST once).
     let mut h = std::hash::DefaultHasher::new();
-    "sycl-headers v2".hash(&mut h);
+    "sycl-headers v3".hash(&mut h);
     libclang::clang_version().hash(&mut h);
-    HEADER_TEXT.hash(&mut h);
+    header_text.hash(&mut h);
     for a in args {
         a.as_bytes().hash(&mut h);
     }
@@ -192,10 +267,10 @@ mod tests {
         let config = dir.path().join("x.cfg");
         std::fs::write(&config, "-DONE\n").expect("write");
         let args = vec![OsString::from("--config"), config.clone().into_os_string()];
-        let before = cache_key(&args);
-        assert_eq!(before, cache_key(&args));
+        let before = cache_key(&args, b"");
+        assert_eq!(before, cache_key(&args, b""));
         std::fs::write(&config, "-DTWO\n").expect("write");
-        assert_ne!(before, cache_key(&args));
+        assert_ne!(before, cache_key(&args, b""));
     }
 
     #[test]
@@ -280,9 +355,13 @@ mod tests {
 
     #[test]
     fn keys_depend_on_every_flag() {
-        let a = cache_key(&["-DA=1".into()]);
-        assert_eq!(a, cache_key(&["-DA=1".into()]));
-        assert_ne!(a, cache_key(&["-DA=2".into()]));
-        assert_ne!(a, cache_key(&["-DA=1".into(), "-O2".into()]));
+        let a = cache_key(&["-DA=1".into()], b"#include <a.h>\n");
+        assert_eq!(a, cache_key(&["-DA=1".into()], b"#include <a.h>\n"));
+        assert_ne!(a, cache_key(&["-DA=2".into()], b"#include <a.h>\n"));
+        assert_ne!(
+            a,
+            cache_key(&["-DA=1".into(), "-O2".into()], b"#include <a.h>\n")
+        );
+        assert_ne!(a, cache_key(&["-DA=1".into()], b"#include <b.h>\n"));
     }
 }

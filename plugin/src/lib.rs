@@ -5,7 +5,7 @@
 //!
 //! All libclang calls live in the private `libclang` module; no libclang type is public. The
 //! public surface: [`analyze`], [`spec_ids_named`], [`load_libclang`], the first-include test
-//! ([`starts_with_sycl_include`]), [`sycl_attribute_spans`], [`Options`] and [`Error`], and
+//! ([`starts_with_sycl_include`]), a source's preamble ([`source_preamble`]), [`sycl_attribute_spans`], [`Options`] and [`Error`], and
 //! the plain data of the `model` crate, re-exported as [`model`].
 
 #![deny(unsafe_code)]
@@ -18,6 +18,7 @@ mod host_attributes;
 mod kernel_object;
 #[allow(unsafe_code)]
 mod libclang;
+mod preamble;
 mod prefix;
 mod probe_parse;
 mod reduction_kernels;
@@ -25,6 +26,7 @@ mod reduction_kernels;
 pub use ::model;
 pub use header_cache::starts_with_sycl_include;
 pub use host_attributes::sycl_attribute_spans;
+pub use preamble::source_preamble;
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -167,6 +169,24 @@ pub fn load_libclang() -> Result<(), Error> {
     libclang::load().map_err(Error::LibclangNotFound)
 }
 
+/// Builds now, if missing, the saved AST that [`analyze`] with `options` would load (Intel's
+/// headers or the source's preamble, `header_cache`), so that it can be built beside other
+/// work; does nothing where the analysis would use none. Load libclang first
+/// ([`load_libclang`]) when other threads run.
+pub fn prepare_header_cache(options: &Options) {
+    let Some(dir) = &options.header_cache else {
+        return;
+    };
+    if !matches!(check_source(&options.source), Ok(None)) {
+        return;
+    }
+    let Ok(index) = libclang::Index::new() else {
+        return;
+    };
+    let args = host_parse_args(&options.args);
+    let _ = header_cache::headers_ast(&index, dir, &options.source, &args);
+}
+
 /// What libclang's `CXErrorCode` says went wrong, in words.
 fn parse_failure_reason(code: i32) -> &'static str {
     match code {
@@ -294,7 +314,7 @@ fn spec_ids_named_here(options: &Options, names: &[String]) -> Result<Vec<Option
     if let (Some(dir), None) = (&options.header_cache, &streamed_source)
         && let Some(ast) = header_cache::headers_ast(&index, dir, &options.source, &args)
     {
-        args.extend(["-include-pch".into(), ast.into()]);
+        args.extend(ast.args());
     }
     let source = probe_parse::SourceText {
         path: &options.source,
@@ -501,7 +521,7 @@ fn parse_source<'idx>(
             if let Some(ast) = &headers_ast
                 && !has_errors(&diagnostics)
             {
-                header_cache::discard(ast);
+                header_cache::discard(&ast.path);
             }
             (tu, diagnostics, args.to_vec())
         }
@@ -515,14 +535,14 @@ fn parse_with_headers_ast<'idx>(
     index: &'idx libclang::Index,
     source: &OsStr,
     args: &[OsString],
-    ast: &Path,
+    ast: &header_cache::HeadersAst,
 ) -> Option<(
     libclang::TranslationUnit<'idx>,
     Vec<libclang::Diagnostic>,
     Vec<OsString>,
 )> {
     let mut ast_args = args.to_vec();
-    ast_args.extend(["-include-pch".into(), ast.to_path_buf().into()]);
+    ast_args.extend(ast.args());
     let tu = index.parse(source, &ast_args, None, false).ok()?;
     let diagnostics = tu.diagnostics();
     (!has_errors(&diagnostics)).then_some((tu, diagnostics, ast_args))

@@ -251,18 +251,23 @@ impl Index {
 }
 
 impl Index {
-    /// Parses a header with function bodies skipped (declarations, constexpr and
-    /// deduced-return bodies stay: clang never skips those) and saves its AST to `out`, which
-    /// later parses load with `-include-pch`. Errors in the header are reported, not saved.
+    /// Parses a header, with function bodies skipped if `skip_bodies` (declarations,
+    /// constexpr and deduced-return bodies stay: clang never skips those), and saves its AST
+    /// to `out`, which later parses load with `-include-pch`. Errors in the header are
+    /// reported, not saved.
     pub(crate) fn save_header_ast(
         &self,
         header: &Path,
         args: &[std::ffi::OsString],
         out: &Path,
+        skip_bodies: bool,
     ) -> Result<(), String> {
-        let options = CXTranslationUnit_SkipFunctionBodies
-            | CXTranslationUnit_Incomplete
-            | CXTranslationUnit_ForSerialization;
+        let skip = if skip_bodies {
+            CXTranslationUnit_SkipFunctionBodies
+        } else {
+            0
+        };
+        let options = skip | CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization;
         let tu = self
             .parse_with(header.as_os_str(), args, None, options)
             .map_err(|f| format!("{f:?}"))?;

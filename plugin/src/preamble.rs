@@ -1,0 +1,260 @@
+//! A source's preamble: the leading run of `#include`, `#define`, `#undef` and `#pragma`
+//! lines (with comments and blank lines among them) that a precompiled preamble can stand for.
+//!
+//! clang's own preamble (`Lexer::ComputePreamble`, what clangd precompiles) is every leading
+//! directive, conditionals included; a precompiled header built from a copy of that text
+//! (not clang's in-memory preamble) must be a whole translation-unit prefix on its own, so
+//! this one is narrower: it stops before anything whose meaning could depend on where it is
+//! compiled or on what follows it: a conditional (`#if` …, which may close after the
+//! preamble), `#pragma once`, `#line`, `#include_next`, a directive naming `__FILE__`,
+//! `__LINE__`, `__COUNTER__` or another location or time macro, and anything the token
+//! boundaries do not show plainly (a line continuation or a block comment between the
+//! directives). A source starting with a byte-order mark has none.
+//!
+//! The tokens come from libclang (a parse of the file alone, includes not entered); only the
+//! bytes between tokens (whitespace and comments) are looked at here.
+
+use std::ffi::OsString;
+use std::ops::Range;
+use std::path::Path;
+
+use crate::libclang;
+
+/// Macros whose expansion depends on where or when they are expanded.
+const PLACE_AND_TIME_MACROS: [&str; 9] = [
+    "__FILE__",
+    "__FILE_NAME__",
+    "__BASE_FILE__",
+    "__LINE__",
+    "__COUNTER__",
+    "__INCLUDE_LEVEL__",
+    "__DATE__",
+    "__TIME__",
+    "__TIMESTAMP__",
+];
+
+/// The text of `source`'s preamble (it ends with a line break), if it has one that includes
+/// something; `None` when it has none or the source cannot be read or tokenized.
+pub fn source_preamble(source: &Path, args: &[OsString]) -> Option<Vec<u8>> {
+    let contents = std::fs::read(source).ok()?;
+    if contents.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return None;
+    }
+    // Only the leading lines matter; a bounded prefix keeps tokenizing cheap.
+    let window = leading_window(&contents);
+    libclang::load().ok()?;
+    let index = libclang::Index::new().ok()?;
+    let tokens = index
+        .file_tokens(source.as_os_str(), window, &crate::host_parse_args(args))
+        .ok()?;
+    let length = preamble_length(window, &tokens)?;
+    Some(window[..length].to_vec())
+}
+
+/// The first 256 KiB of `contents`, cut at a line break (a token cut in two could read as
+/// a directive's end).
+fn leading_window(contents: &[u8]) -> &[u8] {
+    const WINDOW: usize = 256 << 10;
+    if contents.len() <= WINDOW {
+        return contents;
+    }
+    let cut = contents[..WINDOW]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    &contents[..cut]
+}
+
+type Tok = (String, Range<usize>);
+
+/// The preamble's length in `text`, given its tokens (comments are not tokens).
+fn preamble_length(text: &[u8], tokens: &[Tok]) -> Option<usize> {
+    let mut end = 0usize;
+    let mut includes = false;
+    let mut i = 0usize;
+    while i < tokens.len() {
+        let (spelling, range) = &tokens[i];
+        // What lies before the directive: comments and blank lines only (anything before the
+        // first token is that, as clang lexed it).
+        if i > 0 && !plain_gap(&text[end..range.start], true) {
+            break;
+        }
+        if spelling != "#" {
+            break;
+        }
+        // The directive's tokens: those on the same line.
+        let mut j = i + 1;
+        while j < tokens.len() && !text[tokens[j - 1].1.end..tokens[j].1.start].contains(&b'\n') {
+            if !plain_gap(&text[tokens[j - 1].1.end..tokens[j].1.start], false) {
+                return finish(end, includes);
+            }
+            j += 1;
+        }
+        let directive = &tokens[i..j];
+        let name = directive.get(1).map(|t| t.0.as_str());
+        let second = directive.get(2).map(|t| t.0.as_str());
+        let kept = match name {
+            Some("include") => {
+                includes = true;
+                true
+            }
+            Some("define" | "undef") => true,
+            Some("pragma") => second != Some("once"),
+            _ => false,
+        };
+        if !kept
+            || directive
+                .iter()
+                .any(|t| PLACE_AND_TIME_MACROS.contains(&t.0.as_str()))
+        {
+            break;
+        }
+        // The rest of the line: whitespace or a line comment, then the line break.
+        let last = directive[directive.len() - 1].1.end;
+        let Some(newline) = text[last..].iter().position(|&b| b == b'\n') else {
+            break;
+        };
+        let line_end = last + newline;
+        if !plain_gap(&text[last..line_end], false) {
+            break;
+        }
+        end = line_end + 1;
+        i = j;
+    }
+    finish(end, includes)
+}
+
+fn finish(end: usize, includes: bool) -> Option<usize> {
+    (includes && end > 0).then_some(end)
+}
+
+/// Whether `gap` (bytes between tokens) is whitespace and line comments only, with no line
+/// continuation and no block comment; `lines` allows line breaks.
+fn plain_gap(gap: &[u8], lines: bool) -> bool {
+    if gap.contains(&b'\\') || gap.windows(2).any(|w| w == b"/*") {
+        return false;
+    }
+    let mut rest = gap;
+    while let Some(&b) = rest.first() {
+        if rest.starts_with(b"//") {
+            // A line comment runs to the line break (kept, it is checked next round).
+            let len = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+            rest = &rest[len..];
+            continue;
+        }
+        match b {
+            b'\n' if lines => {}
+            b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b' => {}
+            _ => return false,
+        }
+        rest = &rest[1..];
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small tokenizer for the tests' inputs (identifiers, punctuation, header names in
+    /// quotes, comments skipped), standing in for libclang's.
+    fn tokens(text: &str) -> Vec<Tok> {
+        let b = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i..].starts_with(b"//") {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            } else if b[i..].starts_with(b"/*") {
+                let close = text[i + 2..].find("*/").expect("closed comment");
+                i += close + 4;
+            } else if b[i].is_ascii_whitespace() || b[i] == b'\\' {
+                i += 1;
+            } else if b[i] == b'"' {
+                let close = text[i + 1..].find('"').expect("closed string");
+                out.push((text[i..i + close + 2].to_string(), i..i + close + 2));
+                i += close + 2;
+            } else if b[i].is_ascii_alphanumeric() || b[i] == b'_' {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                out.push((text[start..i].to_string(), start..i));
+            } else {
+                out.push((text[i..i + 1].to_string(), i..i + 1));
+                i += 1;
+            }
+        }
+        out
+    }
+
+    fn preamble(text: &str) -> Option<&str> {
+        preamble_length(text.as_bytes(), &tokens(text)).map(|n| &text[..n])
+    }
+
+    #[test]
+    fn includes_defines_and_comments_make_the_preamble() {
+        let text = "/* licence\n * text */\n#include \"common.h\"\n// why\n\n#include <vector>\n#define N 4\nint main() {}\n";
+        assert_eq!(
+            preamble(text),
+            Some(
+                "/* licence\n * text */\n#include \"common.h\"\n// why\n\n#include <vector>\n#define N 4\n"
+            )
+        );
+    }
+
+    #[test]
+    fn it_stops_before_code_and_conditionals() {
+        assert_eq!(
+            preamble("#include <a.h>\nusing namespace std;\n#include <b.h>\n"),
+            Some("#include <a.h>\n")
+        );
+        assert_eq!(
+            preamble("#include <a.h>\n#ifdef X\n#include <b.h>\n#endif\n"),
+            Some("#include <a.h>\n")
+        );
+        assert_eq!(
+            preamble("#include <a.h>\n#include_next <b.h>\n"),
+            Some("#include <a.h>\n")
+        );
+    }
+
+    #[test]
+    fn place_and_time_macros_pragma_once_and_line_end_it() {
+        assert_eq!(
+            preamble("#include <a.h>\n#define WHERE __FILE__\n"),
+            Some("#include <a.h>\n")
+        );
+        assert_eq!(preamble("#pragma once\n#include <a.h>\n"), None);
+        assert_eq!(
+            preamble("#include <a.h>\n#line 10\n#include <b.h>\n"),
+            Some("#include <a.h>\n")
+        );
+    }
+
+    #[test]
+    fn continuations_and_block_comments_between_directives_end_it() {
+        assert_eq!(
+            preamble("#include <a.h>\n#define F(x) \\\n  (x)\n#include <b.h>\n"),
+            Some("#include <a.h>\n")
+        );
+        assert_eq!(
+            preamble("#include <a.h> /* spans\n lines */\n#include <b.h>\n"),
+            None
+        );
+        assert_eq!(
+            preamble("#include <a.h>\n/* c */\n#include <b.h>\n"),
+            Some("#include <a.h>\n")
+        );
+    }
+
+    #[test]
+    fn without_an_include_or_a_final_line_break_there_is_none() {
+        assert_eq!(preamble("#define A 1\nint x;\n"), None);
+        assert_eq!(preamble("int x;\n"), None);
+        assert_eq!(preamble("#include <a.h>"), None);
+        assert_eq!(preamble(""), None);
+    }
+}
