@@ -101,7 +101,7 @@ impl Side {
         };
         match stands_for {
             StandsFor::SyclInclude => text.extend_from_slice(b"#include <sycl/sycl.hpp>\n"),
-            StandsFor::Preamble(preamble) => text.extend_from_slice(preamble),
+            StandsFor::Preamble(preamble) => text.extend_from_slice(&preamble.directives),
         }
         text
     }
@@ -114,9 +114,9 @@ pub(crate) enum StandsFor {
     /// nothing (the header's guard is set), so one PCH serves every such source.
     SyclInclude,
     /// Its preamble (`plugin::source_preamble`), which the compile skips
-    /// (`-preamble-bytes`): one PCH serves every source of a directory with the same
-    /// preamble.
-    Preamble(Vec<u8>),
+    /// (`-preamble-bytes`): one PCH serves every source of a directory whose preamble has the
+    /// same directives.
+    Preamble(plugin::Preamble),
 }
 
 /// The hook's view of one compile command.
@@ -159,7 +159,7 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
     };
     let skipped = match &stands_for {
         StandsFor::SyclInclude => None,
-        StandsFor::Preamble(text) => Some(compile.source_offset + text.len()),
+        StandsFor::Preamble(preamble) => Some(compile.source_offset + preamble.length),
     };
     let Some(job) = Job::new(&dir, compile, &cmd, &split.relevant, stands_for) else {
         return cmd;
@@ -321,7 +321,11 @@ pub(crate) fn stands_for(source: &Path, flags: &[OsString]) -> Option<StandsFor>
     } else if clang_args::reads_ahead_of_source(flags) {
         None
     } else {
-        plugin::source_preamble(source, flags).map(StandsFor::Preamble)
+        // A quoted include beside a source named relatively is found by a relative path,
+        // which a PCH cannot keep (`Job::build_staged`): not worth a build.
+        plugin::source_preamble(source, flags)
+            .filter(|p| source.is_absolute() || !p.directives.contains(&b'"'))
+            .map(StandsFor::Preamble)
     };
     answers.push((source.to_path_buf(), answer.clone()));
     answer
@@ -332,7 +336,7 @@ pub(crate) fn stands_for(source: &Path, flags: &[OsString]) -> Option<StandsFor>
 pub(crate) fn preamble_length(source: &Path, flags: &[OsString]) -> Option<usize> {
     cache_dir()?;
     match stands_for(source, flags)? {
-        StandsFor::Preamble(text) => Some(text.len()),
+        StandsFor::Preamble(preamble) => Some(preamble.length),
         StandsFor::SyclInclude => None,
     }
 }
@@ -481,7 +485,7 @@ impl Job {
         if let Ok(file) = std::fs::File::options().append(true).open(&self.pch) {
             let _ = file.set_modified(SystemTime::now());
         }
-        if manifest.diagnostics {
+        if manifest.unusable {
             return Validated::Unusable;
         }
         Validated::Usable(manifest.inputs.into_iter().map(|i| i.path).collect())
@@ -533,10 +537,14 @@ impl Job {
             .map(|p| Input::now(PathBuf::from(p)))
             .collect::<Option<_>>()?;
         // A preamble's own headers may warn; a compile that loads the PCH would not repeat
-        // it. Such a PCH is recorded (its inputs, so an edit brings a new try) but emptied
-        // and not used: the compiles run without it and print their warnings.
-        let diagnostics = self.quoted_from.is_some() && !out.stderr.is_empty();
-        if diagnostics {
+        // it. And a PCH names its files by absolute path, which `__FILE__` and
+        // `__builtin_FILE()` in them then expand to (`sycl::malloc_shared`'s code location),
+        // where a compile without names them as found: relative to a source named relatively,
+        // or to a relative `-I`. Such a PCH is recorded (its inputs, so an edit brings a new
+        // try) but emptied and not used: the compiles run without it.
+        let unusable = self.quoted_from.is_some()
+            && (!out.stderr.is_empty() || inputs.iter().any(|i| !plainly_absolute(&i.path)));
+        if unusable {
             std::fs::File::create(staged).ok()?;
         }
         let (pch_size, pch_crc32) = checksum(staged)?;
@@ -545,22 +553,30 @@ impl Job {
             clang_identity: FileIdentity::of(clang_path)?,
             pch_size,
             pch_crc32,
-            diagnostics,
+            unusable,
             inputs,
         };
         let text = manifest.render()?;
         std::fs::rename(staged, &self.pch).ok()?;
         output::write(&self.manifest, text.as_bytes()).ok()?;
         evict_least_recently_used(self.pch.parent()?, KEPT_PCHS);
-        (!diagnostics).then(|| manifest.inputs.into_iter().map(|i| i.path).collect())
+        (!unusable).then(|| manifest.inputs.into_iter().map(|i| i.path).collect())
     }
+}
+
+/// Whether clang names `path` in a PCH as a compile without it does: absolute, without `.`
+/// components (which the PCH leaves out).
+fn plainly_absolute(path: &Path) -> bool {
+    let bytes = path.as_os_str().as_bytes();
+    path.is_absolute() && !bytes.windows(3).any(|w| w == b"/./") && !bytes.ends_with(b"/.")
 }
 
 /// What a PCH's manifest says of it.
 enum Validated {
     /// It holds: the PCH's input files.
     Usable(Vec<PathBuf>),
-    /// It holds, but the PCH's build printed diagnostics: compile without.
+    /// It holds, but the PCH cannot stand for its preamble (`Job::build_staged`): compile
+    /// without.
     Unusable,
     /// Missing, damaged or stale: build it.
     Missing,
@@ -727,8 +743,8 @@ struct Manifest {
     clang_identity: FileIdentity,
     pch_size: u64,
     pch_crc32: u32,
-    /// The build printed diagnostics (the PCH is then empty and not used).
-    diagnostics: bool,
+    /// The PCH cannot stand for its preamble (it is then empty and not used).
+    unusable: bool,
     inputs: Vec<Input>,
 }
 
@@ -736,12 +752,12 @@ impl Manifest {
     /// One field per line; paths last on their line. `None` if a path has a line break.
     fn render(&self) -> Option<String> {
         let mut out = format!(
-            "{MANIFEST_MAGIC}\nclang {}\nidentity {}\npch {} {:08x}\ndiagnostics {}\n",
+            "{MANIFEST_MAGIC}\nclang {}\nidentity {}\npch {} {:08x}\nunusable {}\n",
             self.clang.to_str()?,
             self.clang_identity.render(),
             self.pch_size,
             self.pch_crc32,
-            u8::from(self.diagnostics)
+            u8::from(self.unusable)
         );
         for i in &self.inputs {
             let path = i.path.to_str()?;
@@ -761,7 +777,7 @@ impl Manifest {
         let clang = PathBuf::from(lines.next()?.strip_prefix("clang ")?);
         let clang_identity = FileIdentity::parse(lines.next()?.strip_prefix("identity ")?)?;
         let (size, crc) = lines.next()?.strip_prefix("pch ")?.split_once(' ')?;
-        let diagnostics = match lines.next()?.strip_prefix("diagnostics ")? {
+        let unusable = match lines.next()?.strip_prefix("unusable ")? {
             "0" => false,
             "1" => true,
             _ => return None,
@@ -780,7 +796,7 @@ impl Manifest {
             clang_identity,
             pch_size: size.parse().ok()?,
             pch_crc32: u32::from_str_radix(crc, 16).ok()?,
-            diagnostics,
+            unusable,
             inputs,
         })
     }
@@ -948,7 +964,7 @@ mod tests {
             },
             pch_size: 42,
             pch_crc32: 0xdead_beef,
-            diagnostics: true,
+            unusable: true,
             inputs: vec![Input {
                 size: 7,
                 mtime: 1_700_000_000_123_456_789,

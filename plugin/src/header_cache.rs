@@ -114,15 +114,23 @@ pub(crate) fn headers_ast(
         .unwrap_or(Path::new("."));
     let mut preamble_args: Vec<OsString> = vec!["-iquote".into(), source_dir.into()];
     preamble_args.extend(args.iter().cloned());
-    let key = format!("{:016x}", cache_key(&preamble_args, &preamble));
+    let key = format!("{:016x}", cache_key(&preamble_args, &preamble.directives));
     let ast = dir.join(format!("{AST_PREFIX}{key}.ast"));
     let header = dir
         .join(format!("{AST_PREFIX}{key}{PREAMBLE_DIR_SUFFIX}"))
         .join(format!("sycl-preamble-{key}.hpp"));
-    let path = cached_ast(index, dir, &ast, &header, &preamble, &preamble_args, false)?;
+    let path = cached_ast(
+        index,
+        dir,
+        &ast,
+        &header,
+        &preamble.directives,
+        &preamble_args,
+        false,
+    )?;
     Some(HeadersAst {
         path,
-        skipped: Some(preamble.len()),
+        skipped: Some(preamble.length),
     })
 }
 

@@ -26,7 +26,7 @@ mod reduction_kernels;
 pub use ::model;
 pub use header_cache::starts_with_sycl_include;
 pub use host_attributes::sycl_attribute_spans;
-pub use preamble::source_preamble;
+pub use preamble::{Preamble, source_preamble};
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};

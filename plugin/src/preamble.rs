@@ -11,6 +11,12 @@
 //! boundaries do not show plainly (a line continuation or a block comment between the
 //! directives). A source starting with a byte-order mark has none.
 //!
+//! It also ends after the first quoted include, the project's own header: the system headers a
+//! source includes after it differ from source to source, the project header does not, and
+//! one precompiled preamble then serves every source of a project that starts with it. For the
+//! same reason the precompiled text is the directives alone, without the comments around them
+//! (a licence header naming the file): nothing of a preamble depends on its line numbers.
+//!
 //! The tokens come from libclang (a parse of the file alone, includes not entered); only the
 //! bytes between tokens (whitespace and comments) are looked at here.
 
@@ -19,6 +25,16 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::libclang;
+
+/// A source's preamble.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preamble {
+    /// How many bytes of the source it covers (ending with a line break): what a compile that
+    /// loads it skips.
+    pub length: usize,
+    /// What it stands for: its directives, one per line, without comments.
+    pub directives: Vec<u8>,
+}
 
 /// Macros whose expansion depends on where or when they are expanded.
 const PLACE_AND_TIME_MACROS: [&str; 9] = [
@@ -33,9 +49,9 @@ const PLACE_AND_TIME_MACROS: [&str; 9] = [
     "__TIMESTAMP__",
 ];
 
-/// The text of `source`'s preamble (it ends with a line break), if it has one that includes
-/// something; `None` when it has none or the source cannot be read or tokenized.
-pub fn source_preamble(source: &Path, args: &[OsString]) -> Option<Vec<u8>> {
+/// `source`'s preamble, if it has one that includes something; `None` when it has none or the
+/// source cannot be read or tokenized.
+pub fn source_preamble(source: &Path, args: &[OsString]) -> Option<Preamble> {
     let contents = std::fs::read(source).ok()?;
     if contents.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return None;
@@ -47,8 +63,7 @@ pub fn source_preamble(source: &Path, args: &[OsString]) -> Option<Vec<u8>> {
     let tokens = index
         .file_tokens(source.as_os_str(), window, &crate::host_parse_args(args))
         .ok()?;
-    let length = preamble_length(window, &tokens)?;
-    Some(window[..length].to_vec())
+    preamble_of(window, &tokens)
 }
 
 /// The first 256 KiB of `contents`, cut at a line break (a token cut in two could read as
@@ -67,9 +82,10 @@ fn leading_window(contents: &[u8]) -> &[u8] {
 
 type Tok = (String, Range<usize>);
 
-/// The preamble's length in `text`, given its tokens (comments are not tokens).
-fn preamble_length(text: &[u8], tokens: &[Tok]) -> Option<usize> {
+/// The preamble of `text`, given its tokens (comments are not tokens).
+fn preamble_of(text: &[u8], tokens: &[Tok]) -> Option<Preamble> {
     let mut end = 0usize;
+    let mut directives: Vec<u8> = Vec::new();
     let mut includes = false;
     let mut i = 0usize;
     while i < tokens.len() {
@@ -84,25 +100,22 @@ fn preamble_length(text: &[u8], tokens: &[Tok]) -> Option<usize> {
         }
         // The directive's tokens: those on the same line.
         let mut j = i + 1;
+        let mut plain = true;
         while j < tokens.len() && !text[tokens[j - 1].1.end..tokens[j].1.start].contains(&b'\n') {
-            if !plain_gap(&text[tokens[j - 1].1.end..tokens[j].1.start], false) {
-                return finish(end, includes);
-            }
+            plain &= plain_gap(&text[tokens[j - 1].1.end..tokens[j].1.start], false);
             j += 1;
         }
         let directive = &tokens[i..j];
         let name = directive.get(1).map(|t| t.0.as_str());
         let second = directive.get(2).map(|t| t.0.as_str());
         let kept = match name {
-            Some("include") => {
-                includes = true;
-                true
-            }
+            Some("include") => true,
             Some("define" | "undef") => true,
             Some("pragma") => second != Some("once"),
             _ => false,
         };
-        if !kept
+        if !plain
+            || !kept
             || directive
                 .iter()
                 .any(|t| PLACE_AND_TIME_MACROS.contains(&t.0.as_str()))
@@ -119,13 +132,20 @@ fn preamble_length(text: &[u8], tokens: &[Tok]) -> Option<usize> {
             break;
         }
         end = line_end + 1;
+        directives.extend_from_slice(&text[range.start..last]);
+        directives.push(b'\n');
         i = j;
+        if name == Some("include") {
+            includes = true;
+            if second.is_some_and(|header| header.starts_with('"')) {
+                break;
+            }
+        }
     }
-    finish(end, includes)
-}
-
-fn finish(end: usize, includes: bool) -> Option<usize> {
-    (includes && end > 0).then_some(end)
+    (includes && end > 0).then_some(Preamble {
+        length: end,
+        directives,
+    })
 }
 
 /// Whether `gap` (bytes between tokens) is whitespace and line comments only, with no line
@@ -190,18 +210,51 @@ mod tests {
         out
     }
 
+    /// The bytes a compile skips.
     fn preamble(text: &str) -> Option<&str> {
-        preamble_length(text.as_bytes(), &tokens(text)).map(|n| &text[..n])
+        preamble_of(text.as_bytes(), &tokens(text)).map(|p| &text[..p.length])
+    }
+
+    fn directives(text: &str) -> Option<String> {
+        preamble_of(text.as_bytes(), &tokens(text))
+            .map(|p| String::from_utf8(p.directives).expect("UTF-8"))
     }
 
     #[test]
     fn includes_defines_and_comments_make_the_preamble() {
-        let text = "/* licence\n * text */\n#include \"common.h\"\n// why\n\n#include <vector>\n#define N 4\nint main() {}\n";
+        let text =
+            "/* licence\n * text */\n#include <vector> // why\n\n#define N 4\nint main() {}\n";
         assert_eq!(
             preamble(text),
-            Some(
-                "/* licence\n * text */\n#include \"common.h\"\n// why\n\n#include <vector>\n#define N 4\n"
-            )
+            Some("/* licence\n * text */\n#include <vector> // why\n\n#define N 4\n")
+        );
+        assert_eq!(
+            directives(text).as_deref(),
+            Some("#include <vector>\n#define N 4\n")
+        );
+    }
+
+    #[test]
+    fn it_ends_after_the_first_quoted_include_whatever_the_comments() {
+        let one =
+            "// one.cpp: licence\n#define X 1\n#include \"common.h\"\n#include <vector>\nint a;\n";
+        let two = "/* two.cpp */\n#define X 1\n#include   \"common.h\" // project\n#include <map>\nint b;\n";
+        assert_eq!(
+            preamble(one),
+            Some("// one.cpp: licence\n#define X 1\n#include \"common.h\"\n")
+        );
+        assert_eq!(
+            preamble(two),
+            Some("/* two.cpp */\n#define X 1\n#include   \"common.h\" // project\n")
+        );
+        assert_eq!(
+            directives(one).as_deref(),
+            Some("#define X 1\n#include \"common.h\"\n")
+        );
+        // The spacing inside a directive is its own (the two do not share).
+        assert_eq!(
+            directives(two).as_deref(),
+            Some("#define X 1\n#include   \"common.h\"\n")
         );
     }
 

@@ -1,0 +1,3 @@
+#include "warns.h"
+
+int main() { return 0; }

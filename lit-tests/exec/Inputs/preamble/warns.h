@@ -1,0 +1,2 @@
+#warning "a warning from the project's header"
+#include <sycl/sycl.hpp>
