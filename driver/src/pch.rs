@@ -1123,6 +1123,40 @@ mod tests {
     }
 
     #[test]
+    fn a_preambles_inputs_keep_the_names_the_compile_without_gives_them() {
+        let cwd = std::env::current_dir().expect("working directory");
+        let restore = DepfileRestore {
+            header: PathBuf::from("/c/sycl-pch-device-1.preamble/sycl-preamble-1.hpp"),
+            inputs: [
+                "/c/sycl-pch-device-1.preamble/sycl-preamble-1.hpp",
+                "src/common.h",
+                "/inc/sycl.hpp",
+            ]
+            .map(PathBuf::from)
+            .to_vec(),
+            user_headers_only: false,
+        };
+        // clang names the PCH's inputs absolutely, the source as given, last.
+        let clang = format!(
+            "out: /c/sycl-pch-device-1.preamble/sycl-preamble-1.hpp {} /inc/sycl.hpp src/a.cpp /usr/map\n",
+            cwd.join("src/common.h").display()
+        );
+        remember_depfile(PathBuf::from("/gen/test-preamble.d"), restore);
+        let restored = restore_depfile(Path::new("/gen/test-preamble.d"), clang);
+        assert_eq!(
+            depfile::parse_prerequisites(&restored),
+            ["src/a.cpp", "src/common.h", "/inc/sycl.hpp", "/usr/map"]
+        );
+    }
+
+    #[test]
+    fn only_plainly_absolute_names_survive_a_pch() {
+        assert!(plainly_absolute(Path::new("/usr/include/c++/12/../../x.h")));
+        assert!(!plainly_absolute(Path::new("src/common.h")));
+        assert!(!plainly_absolute(Path::new("/src/./common.h")));
+    }
+
+    #[test]
     fn user_headers_only_keeps_what_clang_listed() {
         let restore = DepfileRestore {
             header: PathBuf::from("/c/h.hpp"),
