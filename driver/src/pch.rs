@@ -67,6 +67,8 @@ const PREAMBLE_DIR_SUFFIX: &str = ".preamble";
 const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v4";
 /// How many PCHs (flag sets and sides) the cache keeps: each is ~35 MB.
 const KEPT_PCHS: usize = 8;
+/// How long a build waits for another process building the same PCH.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 /// A PCH used this recently is never evicted (a compile may be about to open it).
 const EVICTION_GRACE: std::time::Duration = std::time::Duration::from_secs(120);
 /// Free space needed before a build: a PCH with a wide margin (a full disk must not be met
@@ -500,6 +502,14 @@ impl Job {
         if !writable || !output::has_room(dir, NEEDED_BYTES) {
             return None;
         }
+        // Concurrent compiles that need this PCH (a project's sources under `make -j`) wait
+        // for the first builder instead of building it again.
+        let _lock = output::build_lock(&self.pch.with_extension("lock"), LOCK_PATIENCE);
+        match self.validated(clang_path) {
+            Validated::Usable(inputs) => return Some(inputs),
+            Validated::Unusable => return None,
+            Validated::Missing => {}
+        }
         let staged = output::staged_name(&self.pch);
         let staged_deps = depfile_of(&staged);
         let built = self.build_staged(&staged, clang_path, echo);
@@ -701,6 +711,7 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
     output::remove_files_of_dead_processes(dir, staged_pid);
     for path in output::least_recently_used(dir, PCH_PREFIX, ".pch", keep, EVICTION_GRACE) {
         let _ = std::fs::remove_file(path.with_extension("manifest"));
+        let _ = std::fs::remove_file(path.with_extension("lock"));
         let _ = std::fs::remove_dir_all(path.with_extension(&PREAMBLE_DIR_SUFFIX[1..]));
         let _ = std::fs::remove_file(path);
     }

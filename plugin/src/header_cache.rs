@@ -149,6 +149,12 @@ fn cached_ast(
         return found.then(|| ast.to_path_buf());
     }
     std::fs::create_dir_all(header.parent()?).ok()?;
+    // Concurrent analyses that need this AST (a project's sources under `make -j`) wait for
+    // the first to save it.
+    let _lock = output::build_lock(&ast.with_extension("lock"), LOCK_PATIENCE);
+    if let Some(found) = existing_ast(ast) {
+        return found.then(|| ast.to_path_buf());
+    }
     match std::fs::symlink_metadata(header) {
         Ok(m) if m.is_file() => {
             if std::fs::read(header).ok().as_deref() != Some(text) {
@@ -177,6 +183,9 @@ fn cached_ast(
     evict_least_recently_used(dir, KEPT_ASTS);
     Some(ast.to_path_buf())
 }
+
+/// How long a save waits for another process saving the same AST.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// Renames a staged AST into place if it was `saved`; whatever fails, the staged file goes
 /// (24 MB a build were left behind when the rename failed).
@@ -221,6 +230,7 @@ fn evict_least_recently_used(dir: &Path, keep: usize) {
     let evicted =
         output::least_recently_used(dir, AST_PREFIX, ".ast", keep, std::time::Duration::ZERO);
     for path in evicted {
+        let _ = std::fs::remove_file(path.with_extension("lock"));
         let _ = std::fs::remove_dir_all(path.with_extension(&PREAMBLE_DIR_SUFFIX[1..]));
         let _ = std::fs::remove_file(path);
     }

@@ -156,6 +156,34 @@ pub fn remove_files_of_dead_processes(dir: &Path, pid_of: impl Fn(&str) -> Optio
 
 /// Whether the file system holding `dir` has `bytes` free for this user: a cache checks
 /// before writing an entry, since a full disk must be met before a write, not half-way.
+/// An exclusive lock on the file at `path` (made if missing), once no other process holds it,
+/// for one builder of a cache entry among concurrent ones; `None` (build anyway) if it cannot
+/// be had, or after `patience` (a holder stopped, not killed: a killed one's lock goes with it).
+/// Held until the lock is dropped.
+pub fn build_lock(
+    path: &Path,
+    patience: std::time::Duration,
+) -> Option<nix::fcntl::Flock<std::fs::File>> {
+    use nix::fcntl::{Flock, FlockArg};
+    let mut file = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .ok()?;
+    let deadline = std::time::Instant::now() + patience;
+    loop {
+        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Ok(lock) => return Some(lock),
+            Err((back, nix::errno::Errno::EWOULDBLOCK)) if std::time::Instant::now() < deadline => {
+                file = back;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
 pub fn has_room(dir: &Path, bytes: u64) -> bool {
     match nix::sys::statvfs::statvfs(dir) {
         Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= bytes,
@@ -370,6 +398,18 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_build_lock_waits_for_its_holder() {
+        let dir = tempfile::tempdir().expect("temporary test files");
+        let path = dir.path().join("entry.lock");
+        let held = build_lock(&path, std::time::Duration::ZERO).expect("free lock");
+        // Held (even by this process, through another open): no lock within the patience.
+        assert!(build_lock(&path, std::time::Duration::from_millis(60)).is_none());
+        drop(held);
+        assert!(build_lock(&path, std::time::Duration::ZERO).is_some());
+    }
+
     use super::*;
     use std::os::unix::fs::symlink;
 
