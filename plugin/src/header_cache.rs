@@ -57,6 +57,11 @@ pub(crate) struct HeadersAst {
 }
 
 impl HeadersAst {
+    /// Whether it stands for a source's preamble (not Intel's headers).
+    pub(crate) fn is_preamble(&self) -> bool {
+        self.skipped.is_some()
+    }
+
     /// The flags that load it.
     pub(crate) fn args(&self) -> Vec<OsString> {
         let mut args = vec!["-include-pch".into(), self.path.clone().into_os_string()];

@@ -313,7 +313,9 @@ fn spec_ids_named_here(options: &Options, names: &[String]) -> Result<Vec<Option
     let mut args = host_parse_args(&options.args);
     if let (Some(dir), None) = (&options.header_cache, &streamed_source)
         && let Some(ast) = header_cache::headers_ast(&index, dir, &options.source, &args)
+        && !ast.is_preamble()
     {
+        // The probes insert text into the source: a preamble's AST is not used there.
         args.extend(ast.args());
     }
     let source = probe_parse::SourceText {
@@ -349,12 +351,13 @@ fn analyze_here(options: &Options) -> Result<Analysis, Error> {
     let index = libclang::Index::new().map_err(Error::LibclangNotFound)?;
     let args = host_parse_args(&options.args);
     let mut timing = Timing::start();
-    let (tu, parse_args) = parse_source(&index, options, &args, streamed_source.as_deref())?;
+    let (tu, parse_args, with_saved_ast) =
+        parse_source(&index, options, &args, streamed_source.as_deref())?;
     timing.parsed();
     let mut walker = analysis::Walker::new(unique_prefix.clone(), analysis::Purpose::Analysis);
     walker.set_kernel_details(options.kernel_details);
     walker.walk_tu(tu.cursor());
-    timing.report(parse_args.len() > args.len());
+    timing.report(with_saved_ast);
     let mut probes = walker.take_probes();
     let collected = walker.finish(&mut probes);
     let mut kernels = collected.kernels;
@@ -493,14 +496,15 @@ fn reread_attributes(
         .collect()
 }
 
-/// Parses the source, with Intel's headers from the cache when there are some for it; returns
-/// the TU and the flags it was parsed with (the probe parse repeats them).
+/// Parses the source, with Intel's headers or its preamble from the cache when there are some
+/// for it; returns the TU, the flags later parses of it repeat (the probe parse, the
+/// attributes' expansion parse) and whether a saved AST was used.
 fn parse_source<'idx>(
     index: &'idx libclang::Index,
     options: &Options,
     args: &[OsString],
     streamed_source: Option<&[u8]>,
-) -> Result<(libclang::TranslationUnit<'idx>, Vec<OsString>), Error> {
+) -> Result<(libclang::TranslationUnit<'idx>, Vec<OsString>, bool), Error> {
     let source: &OsStr = options.source.as_os_str();
     let headers_ast = match (&options.header_cache, streamed_source) {
         (Some(dir), None) => header_cache::headers_ast(index, dir, &options.source, args),
@@ -509,9 +513,16 @@ fn parse_source<'idx>(
     let with_headers_ast = headers_ast
         .as_ref()
         .and_then(|ast| parse_with_headers_ast(index, source, args, ast));
+    let with_saved_ast = with_headers_ast.is_some();
     // Errors are reported as a parse of the source alone reports them; and if that parse has
     // none, the saved headers were at fault (damaged, changed since, built incompatibly).
     let (tu, diagnostics, parse_args) = match with_headers_ast {
+        // The parses that repeat these flags (the attributes' expansion parse, the probes)
+        // insert text into the source; a preamble's AST is not used there (they parse in
+        // full), only Intel's headers'.
+        Some((tu, diagnostics, _)) if headers_ast.as_ref().is_some_and(|a| a.is_preamble()) => {
+            (tu, diagnostics, args.to_vec())
+        }
         Some(parsed) => parsed,
         None => {
             let tu = index
@@ -527,7 +538,7 @@ fn parse_source<'idx>(
         }
     };
     check_compile_errors(diagnostics)?;
-    Ok((tu, parse_args))
+    Ok((tu, parse_args, with_saved_ast))
 }
 
 /// A parse with the saved AST of Intel's headers, if it has no errors.
