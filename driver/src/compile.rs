@@ -181,10 +181,15 @@ impl Unit<'_> {
 
     /// The host copy's first line: the rest is the source's as the user named it.
     fn host_line_directive(&self) -> Vec<u8> {
-        let mut line = b"#line 1 \"".to_vec();
-        line.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
-        line.extend_from_slice(b"\"\n");
-        line
+        self.line_directive(1)
+    }
+
+    /// `#line <line> "<source>"`: the next line of the host copy is the source's `line`.
+    fn line_directive(&self, line: usize) -> Vec<u8> {
+        let mut directive = format!("#line {line} \"").into_bytes();
+        directive.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
+        directive.extend_from_slice(b"\"\n");
+        directive
     }
 
     /// The device compile for `target` writing bitcode (`-c`) or LLVM text (`-S`) to `out`.
@@ -320,9 +325,7 @@ impl Unit<'_> {
         if let Some(n) = preamble {
             let lines = original[..n].iter().filter(|&&b| b == b'\n').count();
             tu.extend_from_slice(&original[..n]);
-            tu.extend_from_slice(format!("#line {} \"", lines + 1).as_bytes());
-            tu.extend_from_slice(&escape_string_literal(self.source.path.as_os_str()));
-            tu.extend_from_slice(b"\"\n");
+            tu.extend_from_slice(&self.line_directive(lines + 1));
             tu.extend_from_slice(&original[n..]);
         } else {
             tu.extend_from_slice(&original[bom_len..]);

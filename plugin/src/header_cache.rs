@@ -28,6 +28,8 @@ const AST_PREFIX: &str = "sycl-headers-";
 /// How many ASTs (flag sets) the cache keeps.
 const KEPT_ASTS: usize = 8;
 const HEADER_TEXT: &str = "#include <sycl/sycl.hpp>\n";
+/// How long a save waits for another process saving the same AST.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 /// A preamble's header lives in `<ast stem>.preamble/`.
 const PREAMBLE_DIR_SUFFIX: &str = ".preamble";
 /// Free space needed before saving an AST (~24 MB) with a margin: libclang aborts the process
@@ -188,9 +190,6 @@ fn cached_ast(
     evict_least_recently_used(dir, KEPT_ASTS);
     Some(ast.to_path_buf())
 }
-
-/// How long a save waits for another process saving the same AST.
-const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// Renames a staged AST into place if it was `saved`; whatever fails, the staged file goes
 /// (24 MB a build were left behind when the rename failed).

@@ -43,25 +43,7 @@ pub(crate) fn load() -> Result<(), String> {
         })
         .as_ref()
         .map(|_| ())
-        .map_err(Clone::clone)?;
-    // Every `clang_createIndex` registers LLVM's targets again, which is harmless once they
-    // are registered but not when two threads register them at once: the registry's list can
-    // then link a target to itself, and the next lookup (the device link's, in this process)
-    // never ends. The first index is made here, once, while other callers wait.
-    static TARGETS_REGISTERED: std::sync::Once = std::sync::Once::new();
-    TARGETS_REGISTERED.call_once(|| {
-        let table = functions();
-        if let (Some(create), Some(dispose)) = (table.clang_createIndex, table.clang_disposeIndex) {
-            // SAFETY: libclang is loaded; the index is disposed at once.
-            unsafe {
-                let index = create(0, 0);
-                if !index.is_null() {
-                    dispose(index);
-                }
-            }
-        }
-    });
-    Ok(())
+        .map_err(Clone::clone)
 }
 
 /// The loaded library's function table. Every handle of this module descends from an
@@ -161,14 +143,17 @@ pub(crate) struct Index {
 impl Index {
     pub(crate) fn new() -> Result<Index, String> {
         load()?;
-        // Declarations from a loaded AST (Intel's headers, `header_cache`) are visited too:
-        // excluding them makes libclang visit its list of parsed top-level declarations instead
-        // of the translation unit's, which differs (explicit variable-template instantiations).
-        // `clang_createIndex` writes LLVM's target registry (see `load`): one thread at a time.
+        // Every `clang_createIndex` registers LLVM's targets again, which is harmless once they
+        // are registered but not when two threads register them at once: the registry's list
+        // can then link a target to itself, and the next lookup (the device link's, in this
+        // process) never ends. So indexes are made one at a time.
         static CREATING: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let _one_at_a_time = CREATING
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // Declarations from a loaded AST (Intel's headers, `header_cache`) are visited too:
+        // excluding them makes libclang visit its list of parsed top-level declarations instead
+        // of the translation unit's, which differs (explicit variable-template instantiations).
         // SAFETY: libclang is loaded; arguments are plain flags.
         let raw = unsafe { call!(clang_createIndex)(0, 0) };
         if raw.is_null() {

@@ -154,8 +154,6 @@ pub fn remove_files_of_dead_processes(dir: &Path, pid_of: impl Fn(&str) -> Optio
     }
 }
 
-/// Whether the file system holding `dir` has `bytes` free for this user: a cache checks
-/// before writing an entry, since a full disk must be met before a write, not half-way.
 /// An exclusive lock on the file at `path` (made if missing), once no other process holds it,
 /// for one builder of a cache entry among concurrent ones; `None` (build anyway) if it cannot
 /// be had, or after `patience` (a holder stopped, not killed: a killed one's lock goes with it).
@@ -184,6 +182,8 @@ pub fn build_lock(
     }
 }
 
+/// Whether the file system holding `dir` has `bytes` free for this user: a cache checks
+/// before writing an entry, since a full disk must be met before a write, not half-way.
 pub fn has_room(dir: &Path, bytes: u64) -> bool {
     match nix::sys::statvfs::statvfs(dir) {
         Ok(st) => st.blocks_available().saturating_mul(st.fragment_size()) >= bytes,
@@ -398,6 +398,8 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
 
     #[test]
     fn a_build_lock_waits_for_its_holder() {
@@ -409,9 +411,6 @@ mod tests {
         drop(held);
         assert!(build_lock(&path, std::time::Duration::ZERO).is_some());
     }
-
-    use super::*;
-    use std::os::unix::fs::symlink;
 
     fn dir() -> tempfile::TempDir {
         tempfile::tempdir().expect("temporary directory")
