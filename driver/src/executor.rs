@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use crate::args::CommandLine;
 use crate::compile::SourceCompile;
-use crate::plan::{Destination, Job, LinkInput, Plan, Step};
+use crate::pipeline::Link;
+use crate::plan::{Destination, Job, LinkInput, LinkStep, Plan, Step};
 use crate::run::{Context, Failure, Result, Scratch};
 use crate::toolchain::Toolchain;
 
@@ -39,14 +40,14 @@ impl<'a> Executor<'a> {
         Ok(())
     }
 
-    /// Runs a source's compile step by step, each timed (`-###`: shows them instead); the
-    /// first failure ends it.
-    fn run_steps(&self, mut compile: SourceCompile<'_>, steps: &[Step]) -> Result<()> {
+    /// Runs a job step by step, each timed (`-###`: shows them instead); the first failure
+    /// ends it.
+    fn run_steps<S: Copy>(&self, mut job: impl Steps<S>, steps: &[S]) -> Result<()> {
         for &step in steps {
             if self.cx.echo.dry_run {
-                compile.show(step);
+                job.show(step);
             } else {
-                self.cx.timed(step.label(), || compile.run(step))?;
+                self.cx.timed(job.label(step), || job.run(step))?;
             }
         }
         Ok(())
@@ -102,7 +103,11 @@ impl<'a> Executor<'a> {
                 steps,
             } => self.run_steps(SourceCompile::device_only(&self.cx, source, output)?, steps),
             Job::DevicePhase { source } => crate::compile::device_phase_only(&self.cx, source),
-            Job::Link { inputs, output } => {
+            Job::Link {
+                inputs,
+                output,
+                steps,
+            } => {
                 let inputs = inputs
                     .iter()
                     .map(|i| match i {
@@ -111,9 +116,43 @@ impl<'a> Executor<'a> {
                     })
                     .collect::<Result<Vec<PathBuf>>>()?;
                 let scratch = link_scratch.ok_or_else(no_link_directory)?;
-                crate::pipeline::link(&self.cx, &inputs, output, scratch)
+                self.run_steps(Link::new(&self.cx, inputs, output, scratch), steps)
             }
         }
+    }
+}
+
+/// A job the executor runs as steps: it shows them (`-###`) or runs them, in order.
+pub(crate) trait Steps<S> {
+    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
+    fn label(&self, step: S) -> &'static str;
+    /// `-###`: what `step` would run.
+    fn show(&self, step: S);
+    /// Runs `step` (`-v`: shown as it runs).
+    fn run(&mut self, step: S) -> Result<()>;
+}
+
+impl Steps<Step> for SourceCompile<'_> {
+    fn label(&self, step: Step) -> &'static str {
+        step.label()
+    }
+    fn show(&self, step: Step) {
+        SourceCompile::show(self, step)
+    }
+    fn run(&mut self, step: Step) -> Result<()> {
+        SourceCompile::run(self, step)
+    }
+}
+
+impl Steps<LinkStep> for Link<'_> {
+    fn label(&self, step: LinkStep) -> &'static str {
+        step.label()
+    }
+    fn show(&self, step: LinkStep) {
+        Link::show(self, step)
+    }
+    fn run(&mut self, step: LinkStep) -> Result<()> {
+        Link::run(self, step)
     }
 }
 

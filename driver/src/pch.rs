@@ -94,13 +94,24 @@ impl Side {
     /// the integration header. The device prelude comes through the kept `-include`; the
     /// host's force-included integration header is fixed text, so it is part of the header
     /// itself.
-    fn header_text(self, stands_for: &StandsFor) -> Vec<u8> {
-        let mut text = match self {
+    /// How many lines of the PCH's header come before the source's directives: the forced
+    /// include's (the host's integration header prelude).
+    fn forced_lines(self) -> usize {
+        self.forced_text().iter().filter(|&&b| b == b'\n').count()
+    }
+
+    /// What the PCH's header holds of the include the PCH replaces.
+    fn forced_text(self) -> Vec<u8> {
+        match self {
             Side::Device => Vec::new(),
             Side::Host => offload::integration_header::integration_header_prelude()
                 .as_bytes()
                 .to_vec(),
-        };
+        }
+    }
+
+    fn header_text(self, stands_for: &StandsFor) -> Vec<u8> {
+        let mut text = self.forced_text();
         match stands_for {
             StandsFor::SyclInclude => text.extend_from_slice(b"#include <sycl/sycl.hpp>\n"),
             StandsFor::Preamble(preamble) => text.extend_from_slice(&preamble.directives),
@@ -163,6 +174,10 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         StandsFor::SyclInclude => None,
         StandsFor::Preamble(preamble) => Some(compile.source_offset + preamble.length),
     };
+    let directive_lines = match &stands_for {
+        StandsFor::Preamble(preamble) => IncludeLines::Known(preamble.lines.clone()),
+        StandsFor::SyclInclude => IncludeLines::FirstDirective(compile.user_flags.to_vec()),
+    };
     let Some(job) = Job::new(&dir, compile, &cmd, &split.relevant, stands_for) else {
         return cmd;
     };
@@ -186,6 +201,12 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         };
         remember_depfile(depfile.clone(), restore);
     }
+    remember_include_stack(IncludedThrough {
+        header: job.header.display().to_string(),
+        first_directive_line: 1 + compile.side.forced_lines(),
+        source: compile.source.to_path_buf(),
+        lines: directive_lines,
+    });
     let mut with_pch = split.with_pch(&clang, &job.pch, skipped, cmd.get_current_dir());
     for (name, value) in cmd.get_envs() {
         match value {
@@ -821,6 +842,100 @@ struct DepfileRestore {
     user_headers_only: bool,
 }
 
+/// A PCH a compile includes, as its diagnostics name it. clang tells a header of the PCH as
+/// included from the PCH's own header ("In file included from <header>:<n>:"), itself
+/// included from the compile's input; the plain compile tells it as included from the
+/// source, at the directive's line. Remembered for every PCH this process attached, so the
+/// compiles' diagnostics can be told as the plain compile tells them ([`plain_diagnostics`]).
+struct IncludedThrough {
+    /// The PCH's header, as its build named it (so as clang prints it).
+    header: String,
+    /// The header's line of the source's first directive (the forced include's come first).
+    first_directive_line: usize,
+    /// The user's source, as its compiles name it.
+    source: PathBuf,
+    lines: IncludeLines,
+}
+
+/// The source's line of each directive the PCH's header repeats.
+enum IncludeLines {
+    /// A preamble's (`plugin::Preamble::lines`).
+    Known(Vec<usize>),
+    /// The first directive's, `#include <sycl/sycl.hpp>`: looked up (with the analysis's
+    /// flags) only when a diagnostic needs it.
+    FirstDirective(Vec<OsString>),
+}
+
+impl IncludedThrough {
+    /// The source's line of the directive on the header's line `header_line`.
+    fn source_line(&self, header_line: usize) -> Option<usize> {
+        let index = header_line.checked_sub(self.first_directive_line)?;
+        match &self.lines {
+            IncludeLines::Known(lines) => lines.get(index).copied(),
+            IncludeLines::FirstDirective(flags) => plugin::source_preamble(&self.source, flags)
+                .and_then(|p| p.lines.first().copied())
+                .filter(|_| index == 0),
+        }
+    }
+}
+
+static INCLUDED_THROUGH: Mutex<Vec<IncludedThrough>> = Mutex::new(Vec::new());
+
+fn remember_include_stack(through: IncludedThrough) {
+    if let Ok(mut known) = INCLUDED_THROUGH.lock() {
+        if !known.iter().any(|k| k.header == through.header) {
+            known.push(through);
+        }
+    }
+}
+
+/// A compile's diagnostics `text` as the compile without PCH prints them: each "In file
+/// included from <PCH header>:<n>:" line removed, and the line before it (the compile's
+/// input) replaced by the source at the directive's line. Unchanged without a PCH.
+pub(crate) fn plain_diagnostics(text: &[u8]) -> Vec<u8> {
+    const INCLUDED_FROM: &[u8] = b"In file included from ";
+    let Ok(known) = INCLUDED_THROUGH.lock() else {
+        return text.to_vec();
+    };
+    if known.is_empty()
+        || !text
+            .windows(INCLUDED_FROM.len())
+            .any(|w| w == INCLUDED_FROM)
+    {
+        return text.to_vec();
+    }
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        let through = line.strip_prefix(INCLUDED_FROM).and_then(|rest| {
+            let place = rest.strip_suffix(b":\n")?;
+            let colon = place.iter().rposition(|&b| b == b':')?;
+            let header_line: usize = std::str::from_utf8(&place[colon + 1..])
+                .ok()?
+                .parse()
+                .ok()?;
+            let entry = known
+                .iter()
+                .find(|k| k.header.as_bytes() == &place[..colon])?;
+            Some((entry, header_line))
+        });
+        let Some((entry, header_line)) = through else {
+            lines.push(line.to_vec());
+            continue;
+        };
+        if let (Some(source_line), Some(previous)) =
+            (entry.source_line(header_line), lines.last_mut())
+        {
+            if previous.starts_with(INCLUDED_FROM) {
+                let mut told = INCLUDED_FROM.to_vec();
+                told.extend_from_slice(entry.source.as_os_str().as_bytes());
+                told.extend_from_slice(format!(":{source_line}:\n").as_bytes());
+                *previous = told;
+            }
+        }
+    }
+    lines.concat()
+}
+
 static DEPFILES: Mutex<Option<HashMap<PathBuf, DepfileRestore>>> = Mutex::new(None);
 
 fn remember_depfile(depfile: PathBuf, restore: DepfileRestore) {
@@ -878,6 +993,32 @@ pub(crate) fn restore_depfile(path: &Path, text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagnostics_name_the_source_where_clang_names_the_pch_header() {
+        remember_include_stack(IncludedThrough {
+            header: "/cache/unit-test/sycl-preamble-k.hpp".into(),
+            first_directive_line: 9,
+            source: PathBuf::from("/src/main.cpp"),
+            lines: IncludeLines::Known(vec![3, 5]),
+        });
+        let through_pch = b"In file included from /tmp/w/source/main.cpp:1:\n\
+            In file included from /cache/unit-test/sycl-preamble-k.hpp:10:\n\
+            /src/b.h:2:1: error: e\n1 error generated.\n";
+        assert_eq!(
+            String::from_utf8(plain_diagnostics(through_pch)).expect("UTF-8"),
+            "In file included from /src/main.cpp:5:\n/src/b.h:2:1: error: e\n1 error generated.\n"
+        );
+        // Another header's include stack, and a line the PCH's header does not repeat, stay.
+        let elsewhere = b"In file included from /src/main.cpp:1:\n/src/c.h:1:1: warning: w\n";
+        assert_eq!(plain_diagnostics(elsewhere), elsewhere);
+        let before = b"In file included from /a.cpp:1:\n\
+            In file included from /cache/unit-test/sycl-preamble-k.hpp:2:\n/b.h:1:1: error: e\n";
+        assert_eq!(
+            plain_diagnostics(before),
+            b"In file included from /a.cpp:1:\n/b.h:1:1: error: e\n"
+        );
+    }
 
     fn words(list: &[&str]) -> Vec<OsString> {
         list.iter().map(OsString::from).collect()

@@ -16,6 +16,7 @@ use offload::device_link::LinkError;
 
 use crate::args::{CommandLine, DeviceTarget, NvptxArch, SpecConstMode};
 use crate::flags::LibrarySearch;
+use crate::plan::LinkStep;
 use crate::run::{Context, Failure, Result, Scratch, timing};
 use crate::toolchain::Toolchain;
 
@@ -103,44 +104,109 @@ fn device_link_failure(error: device::DeviceError) -> Failure {
     }
 }
 
-/// Device link, lowering and registration, then the host link against `libsycl.so.9`; with
-/// `-fsycl-link`, the registration object alone is the output.
-pub(crate) fn link(
-    ex: &Context<'_>,
-    inputs: &[PathBuf],
-    output: &Path,
-    scratch: &Scratch,
-) -> Result<()> {
-    let (tc, cl, echo) = (ex.tc, ex.cl, ex.echo);
-    let registration = scratch.path("registration.o");
-    show_device_link(ex, &registration);
-    let has_images =
-        !echo.dry_run && register_device_images(tc, cl, inputs, &registration, scratch)?;
-    if cl.device_link_only {
-        if echo.dry_run {
-            return Ok(());
+/// The link ([`Job::Link`](crate::plan::Job::Link)) as the executor runs it, step by step
+/// ([`LinkStep`]): device link, lowering and registration, then the host link against
+/// `libsycl.so.9`; with `-fsycl-link`, the registration object alone is the output.
+pub(crate) struct Link<'a> {
+    cx: &'a Context<'a>,
+    inputs: Vec<PathBuf>,
+    output: &'a Path,
+    scratch: &'a Scratch,
+    /// Whether the inputs held device code (and the registration object was written).
+    has_images: bool,
+}
+
+impl<'a> Link<'a> {
+    pub(crate) fn new(
+        cx: &'a Context<'a>,
+        inputs: Vec<PathBuf>,
+        output: &'a Path,
+        scratch: &'a Scratch,
+    ) -> Self {
+        Link {
+            cx,
+            inputs,
+            output,
+            scratch,
+            has_images: false,
         }
-        if !has_images {
-            return Err(Failure::Message(
-                "-fsycl-link: the inputs hold no device code (compile them with -fsycl -c)".into(),
-            ));
+    }
+
+    fn registration(&self) -> PathBuf {
+        self.scratch.path("registration.o")
+    }
+
+    fn linked(&self) -> PathBuf {
+        self.scratch.path("linked.out")
+    }
+
+    /// `-###`: what `step` runs.
+    pub(crate) fn show(&self, step: LinkStep) {
+        match step {
+            LinkStep::DeviceCode => show_device_link(self.cx, &self.registration()),
+            LinkStep::HostLink => {
+                let registration = self.registration();
+                let cmd = host_link_command(
+                    self.cx,
+                    &self.inputs,
+                    Some(&registration),
+                    &self.linked(),
+                    self.scratch,
+                );
+                self.cx.echo.command(&cmd);
+            }
+            LinkStep::Commit => {}
         }
-        return process::critical(|| move_into_place(&registration, output));
     }
-    if !echo.dry_run {
-        tc.check_runtime()?;
+
+    /// Runs `step` (`-v`: shown first).
+    pub(crate) fn run(&mut self, step: LinkStep) -> Result<()> {
+        let (tc, cl) = (self.cx.tc, self.cx.cl);
+        match step {
+            LinkStep::DeviceCode => {
+                let registration = self.registration();
+                show_device_link(self.cx, &registration);
+                self.has_images =
+                    register_device_images(tc, cl, &self.inputs, &registration, self.scratch)?;
+                if cl.device_link_only && !self.has_images {
+                    return Err(Failure::Message(
+                        "-fsycl-link: the inputs hold no device code (compile them with -fsycl -c)"
+                            .into(),
+                    ));
+                }
+            }
+            LinkStep::HostLink => {
+                tc.check_runtime()?;
+                if cl.flags.leak_sanitizer {
+                    write_file(
+                        &leak_suppressions_object(self.scratch),
+                        &runtime_leak_suppressions()?,
+                    )?;
+                }
+                let registration = self.registration();
+                let registration = self.has_images.then_some(registration.as_path());
+                let mut cmd = host_link_command(
+                    self.cx,
+                    &self.inputs,
+                    registration,
+                    &self.linked(),
+                    self.scratch,
+                );
+                self.cx.command(&mut cmd)?;
+            }
+            // The output appears only once the link succeeded: a failed link leaves the old
+            // one.
+            LinkStep::Commit => {
+                let finished = if cl.device_link_only {
+                    self.registration()
+                } else {
+                    self.linked()
+                };
+                process::critical(|| move_into_place(&finished, self.output))?;
+            }
+        }
+        Ok(())
     }
-    let linked = scratch.path("linked.out");
-    let registration = (has_images || echo.dry_run).then_some(registration.as_path());
-    let mut cmd = host_link_command(ex, inputs, registration, &linked, scratch)?;
-    let started = Instant::now();
-    ex.command(&mut cmd)?;
-    timing("host link", started.elapsed());
-    if echo.dry_run {
-        return Ok(());
-    }
-    // The output appears only once the link succeeded: a failed link leaves the old one.
-    process::critical(|| move_into_place(&linked, output))
 }
 
 /// What `-###` and `-v` say about the device link (in process).
@@ -181,7 +247,7 @@ fn host_link_command(
     registration: Option<&Path>,
     linked: &Path,
     scratch: &Scratch,
-) -> Result<Command> {
+) -> Command {
     let (tc, cl) = (ex.tc, ex.cl);
     let mut cmd = Command::new(&tc.clang);
     cmd.args(inputs);
@@ -189,11 +255,7 @@ fn host_link_command(
         cmd.arg(registration);
     }
     if cl.flags.leak_sanitizer {
-        let object = scratch.path("runtime-leak-suppressions.o");
-        if !ex.echo.dry_run {
-            write_file(&object, &runtime_leak_suppressions()?)?;
-        }
-        cmd.arg(object);
+        cmd.arg(leak_suppressions_object(scratch));
     }
     cmd.args(&cl.flags.link)
         .args(&cl.link_flags.words)
@@ -203,7 +265,12 @@ fn host_link_command(
     let mut rpath = OsString::from("-Wl,-rpath,");
     rpath.push(&tc.runtime_lib);
     cmd.arg(rpath).arg("-o").arg(linked);
-    Ok(cmd)
+    cmd
+}
+
+/// Where the host link's LeakSanitizer suppressions object is written.
+fn leak_suppressions_object(scratch: &Scratch) -> PathBuf {
+    scratch.path("runtime-leak-suppressions.o")
 }
 
 /// Every input's device bitcode (objects and archives, `-l` archives included) for each

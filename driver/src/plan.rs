@@ -65,6 +65,39 @@ impl Step {
     }
 }
 
+/// One step of the link ([`Job::Link`]), run or shown (`-###`) by the executor in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LinkStep {
+    /// The inputs' device code linked, its spec constants lowered, its images built and
+    /// registered in an object (in process).
+    DeviceCode,
+    /// The host link (clang-22) of the inputs and the registration object against the
+    /// runtime, into the generated directory.
+    HostLink,
+    /// The output (the program, or with `-fsycl-link` the registration object) into place.
+    Commit,
+}
+
+impl LinkStep {
+    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            LinkStep::DeviceCode => "device code registered (all its steps)",
+            LinkStep::HostLink => "host link",
+            LinkStep::Commit => "link output committed",
+        }
+    }
+}
+
+/// The link's steps: `-fsycl-link` makes the registration object alone the output.
+fn link_steps(device_link_only: bool) -> Vec<LinkStep> {
+    if device_link_only {
+        vec![LinkStep::DeviceCode, LinkStep::Commit]
+    } else {
+        vec![LinkStep::DeviceCode, LinkStep::HostLink, LinkStep::Commit]
+    }
+}
+
 /// The steps of a source's compile for `phase` (`-c`, `-S`, `-fsyntax-only`, or an object of
 /// the link) writing `output`: device code only where the phase compiles.
 fn source_steps(phase: Phase, output: &Destination) -> Vec<Step> {
@@ -130,6 +163,7 @@ pub(crate) enum Job<'a> {
     Link {
         inputs: Vec<LinkInput<'a>>,
         output: PathBuf,
+        steps: Vec<LinkStep>,
     },
 }
 
@@ -392,6 +426,7 @@ fn build_and_link(cl: &CommandLine) -> Plan<'_> {
     jobs.push(Job::Link {
         inputs,
         output: output.clone(),
+        steps: link_steps(cl.device_link_only),
     });
     Plan {
         jobs,
@@ -419,10 +454,17 @@ mod tests {
             Job::CompileSource { output: Destination::LinkObject(n), phase: Phase::Compile, .. }
                 if n == "0-a.o"
         ));
-        let Job::Link { inputs, output } = &plan.jobs[1] else {
+        let Job::Link {
+            inputs,
+            output,
+            steps,
+        } = &plan.jobs[1]
+        else {
             panic!("{:?}", plan.jobs[1]);
         };
         assert_eq!(output, Path::new("app"));
+        use LinkStep::*;
+        assert_eq!(steps, &[DeviceCode, HostLink, Commit]);
         assert_eq!(
             inputs,
             &[
@@ -513,6 +555,16 @@ mod tests {
             steps_of(&["-fsycl-device-only", "-###", "-S", "-MD", "k.cpp"]),
             device
         );
+    }
+
+    #[test]
+    fn a_device_link_alone_has_no_host_link() {
+        let cl = command_line(&["-fsycl", "-###", "-fsycl-link", "a.o", "-o", "dev.o"]);
+        let plan = plan(&cl).expect("planned");
+        assert!(matches!(
+            &plan.jobs[..],
+            [Job::Link { steps, .. }] if steps == &[LinkStep::DeviceCode, LinkStep::Commit]
+        ));
     }
 
     #[test]

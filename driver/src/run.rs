@@ -140,8 +140,14 @@ impl<'a> Context<'a> {
 
     /// Starts a child, shown first.
     pub(crate) fn spawn(&self, cmd: &mut Command) -> Result<Child> {
+        self.start(cmd).map_err(|e| cannot_run(cmd, &e))
+    }
+
+    /// Starts a child, shown first, keeping the system's error for the caller to word: every
+    /// child of a job starts here (recorded for the termination cleanup by `process`).
+    pub(crate) fn start(&self, cmd: &mut Command) -> std::io::Result<Child> {
         self.echo.command(cmd);
-        process::spawn(cmd).map_err(|e| cannot_run(cmd, &e))
+        process::spawn(cmd)
     }
 
     /// Runs `step`, timing it.

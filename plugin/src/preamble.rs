@@ -34,6 +34,9 @@ pub struct Preamble {
     pub length: usize,
     /// What it stands for: its directives, one per line, without comments.
     pub directives: Vec<u8>,
+    /// The source's line (from 1) of each directive, in order: where a diagnostic's include
+    /// stack names the source.
+    pub lines: Vec<usize>,
 }
 
 /// Macros whose expansion depends on where or when they are expanded.
@@ -86,6 +89,7 @@ type Tok = (String, Range<usize>);
 fn preamble_of(text: &[u8], tokens: &[Tok]) -> Option<Preamble> {
     let mut end = 0usize;
     let mut directives: Vec<u8> = Vec::new();
+    let mut lines = Vec::new();
     let mut includes = false;
     let mut i = 0usize;
     while i < tokens.len() {
@@ -134,6 +138,7 @@ fn preamble_of(text: &[u8], tokens: &[Tok]) -> Option<Preamble> {
         end = line_end + 1;
         directives.extend_from_slice(&text[range.start..last]);
         directives.push(b'\n');
+        lines.push(1 + text[..range.start].iter().filter(|&&b| b == b'\n').count());
         i = j;
         if name == Some("include") {
             includes = true;
@@ -145,6 +150,7 @@ fn preamble_of(text: &[u8], tokens: &[Tok]) -> Option<Preamble> {
     (includes && end > 0).then_some(Preamble {
         length: end,
         directives,
+        lines,
     })
 }
 
@@ -218,6 +224,14 @@ mod tests {
     fn directives(text: &str) -> Option<String> {
         preamble_of(text.as_bytes(), &tokens(text))
             .map(|p| String::from_utf8(p.directives).expect("UTF-8"))
+    }
+
+    #[test]
+    fn each_directive_keeps_its_source_line() {
+        let text =
+            "// licence\n\n#include <vector>\n#define N 4 // why\n\n#include \"p.h\"\nint x;\n";
+        let found = preamble_of(text.as_bytes(), &tokens(text)).expect("a preamble");
+        assert_eq!(found.lines, [3, 4, 6]);
     }
 
     #[test]
