@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use crate::args::CommandLine;
 use crate::compile::SourceCompile;
 use crate::pipeline::Link;
-use crate::plan::{Destination, Job, LinkInput, LinkStep, Plan, Step};
+use crate::plan::{Destination, Job, LinkInput, Plan, Steps};
 use crate::run::{Context, Failure, Result, Scratch};
 use crate::toolchain::Toolchain;
 
@@ -42,12 +42,12 @@ impl<'a> Executor<'a> {
 
     /// Runs a job step by step, each timed (`-###`: shows them instead); the first failure
     /// ends it.
-    fn run_steps<S: Copy>(&self, mut job: impl Steps<S>, steps: &[S]) -> Result<()> {
+    fn run_steps<J: Steps>(&self, mut job: J, steps: &[J::Step]) -> Result<()> {
         for &step in steps {
             if self.cx.echo.dry_run {
                 job.show(step);
             } else {
-                self.cx.timed(job.label(step), || job.run(step))?;
+                self.cx.timed(J::label(step), || job.run(step))?;
             }
         }
         Ok(())
@@ -119,40 +119,6 @@ impl<'a> Executor<'a> {
                 self.run_steps(Link::new(&self.cx, inputs, output, scratch), steps)
             }
         }
-    }
-}
-
-/// A job the executor runs as steps: it shows them (`-###`) or runs them, in order.
-pub(crate) trait Steps<S> {
-    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
-    fn label(&self, step: S) -> &'static str;
-    /// `-###`: what `step` would run.
-    fn show(&self, step: S);
-    /// Runs `step` (`-v`: shown as it runs).
-    fn run(&mut self, step: S) -> Result<()>;
-}
-
-impl Steps<Step> for SourceCompile<'_> {
-    fn label(&self, step: Step) -> &'static str {
-        step.label()
-    }
-    fn show(&self, step: Step) {
-        SourceCompile::show(self, step)
-    }
-    fn run(&mut self, step: Step) -> Result<()> {
-        SourceCompile::run(self, step)
-    }
-}
-
-impl Steps<LinkStep> for Link<'_> {
-    fn label(&self, step: LinkStep) -> &'static str {
-        step.label()
-    }
-    fn show(&self, step: LinkStep) {
-        Link::show(self, step)
-    }
-    fn run(&mut self, step: LinkStep) -> Result<()> {
-        Link::run(self, step)
     }
 }
 

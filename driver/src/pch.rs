@@ -90,10 +90,6 @@ impl Side {
         }
     }
 
-    /// The header the PCH is built from: what it stands for in the source, after (host)
-    /// the integration header. The device prelude comes through the kept `-include`; the
-    /// host's force-included integration header is fixed text, so it is part of the header
-    /// itself.
     /// How many lines of the PCH's header come before the source's directives: the forced
     /// include's (the host's integration header prelude).
     fn forced_lines(self) -> usize {
@@ -110,6 +106,10 @@ impl Side {
         }
     }
 
+    /// The header the PCH is built from: what it stands for in the source, after (host)
+    /// the integration header. The device prelude comes through the kept `-include`; the
+    /// host's force-included integration header is fixed text, so it is part of the header
+    /// itself.
     fn header_text(self, stands_for: &StandsFor) -> Vec<u8> {
         let mut text = self.forced_text();
         match stands_for {

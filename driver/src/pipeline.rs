@@ -16,7 +16,7 @@ use offload::device_link::LinkError;
 
 use crate::args::{CommandLine, DeviceTarget, NvptxArch, SpecConstMode};
 use crate::flags::LibrarySearch;
-use crate::plan::LinkStep;
+use crate::plan::{LinkStep, Steps};
 use crate::run::{Context, Failure, Result, Scratch, timing};
 use crate::toolchain::Toolchain;
 
@@ -139,9 +139,16 @@ impl<'a> Link<'a> {
     fn linked(&self) -> PathBuf {
         self.scratch.path("linked.out")
     }
+}
 
-    /// `-###`: what `step` runs.
-    pub(crate) fn show(&self, step: LinkStep) {
+impl Steps for Link<'_> {
+    type Step = LinkStep;
+
+    fn label(step: LinkStep) -> &'static str {
+        step.label()
+    }
+
+    fn show(&self, step: LinkStep) {
         match step {
             LinkStep::DeviceCode => show_device_link(self.cx, &self.registration()),
             LinkStep::HostLink => {
@@ -159,8 +166,7 @@ impl<'a> Link<'a> {
         }
     }
 
-    /// Runs `step` (`-v`: shown first).
-    pub(crate) fn run(&mut self, step: LinkStep) -> Result<()> {
+    fn run(&mut self, step: LinkStep) -> Result<()> {
         let (tc, cl) = (self.cx.tc, self.cx.cl);
         match step {
             LinkStep::DeviceCode => {

@@ -89,6 +89,18 @@ impl LinkStep {
     }
 }
 
+/// A job run as typed steps (a source's compile, the link): the executor shows each step
+/// (`-###`) or runs and times it, in the plan's order.
+pub(crate) trait Steps {
+    type Step: Copy;
+    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
+    fn label(step: Self::Step) -> &'static str;
+    /// `-###`: what `step` runs.
+    fn show(&self, step: Self::Step);
+    /// Runs `step` (`-v`: shown as it runs).
+    fn run(&mut self, step: Self::Step) -> Result<()>;
+}
+
 /// The link's steps: `-fsycl-link` makes the registration object alone the output.
 fn link_steps(device_link_only: bool) -> Vec<LinkStep> {
     if device_link_only {

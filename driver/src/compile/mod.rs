@@ -37,7 +37,7 @@ use offload::integration_header::{self, KernelInfo};
 use crate::args::{DeviceTarget, Input, Phase};
 use crate::pch;
 use crate::pipeline::{move_into_place, write_file};
-use crate::plan::Step;
+use crate::plan::{Step, Steps};
 use crate::run::{Context, Failure, Result, Scratch, timing};
 
 /// One C++ source's compile while the executor runs its steps (`plan::Step`, in the plan's
@@ -122,108 +122,6 @@ impl<'a> SourceCompile<'a> {
             analysis: None,
             kernels: Vec::new(),
         }
-    }
-
-    /// `-###`: what `step` runs.
-    pub(crate) fn show(&self, step: Step) {
-        let (unit, echo) = (&self.unit, self.unit.ex.echo);
-        match step {
-            Step::HostCompile => echo.command(&unit.host_command(self.output.as_deref())),
-            Step::DeviceCompile => {
-                for target in unit.cl.device_targets() {
-                    echo.command(&unit.device_command(target));
-                }
-            }
-            Step::Analysis => echo.show(&format!(
-                " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the {}",
-                unit.source.path.display(),
-                if self.device_only { "device compile" } else { "compiles" }
-            )),
-            Step::FinishDeviceCode => {
-                for target in unit.cl.device_targets() {
-                    let into = match &self.output {
-                        Some(output) if self.device_only => output.clone(),
-                        _ => unit.files.device(target).embed,
-                    };
-                    let which = match target {
-                        DeviceTarget::Spir64 => "",
-                        DeviceTarget::Nvptx64(_) => "nvptx64, ",
-                    };
-                    echo.show(&format!(
-                        " # sycl-clang++: symbolic IDs and kernel entry points ({which}in process) -> \"{}\"",
-                        into.display()
-                    ));
-                }
-            }
-            Step::FeedFooter => echo.show(&format!(
-                " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
-                unit.files.footer.display()
-            )),
-            Step::Commit => {}
-        }
-    }
-
-    /// Runs `step`.
-    pub(crate) fn run(&mut self, step: Step) -> Result<()> {
-        match step {
-            Step::HostCompile => {
-                let echo = self.unit.ex.echo;
-                if self.unit.wants_device && !echo.dry_run && !echo.verbose {
-                    // Missing PCHs are built beside each other: the device commands (which
-                    // build theirs) are made while the host compile's PCH is built. Shown
-                    // (`-###`, `-v`), they are made in order.
-                    let unit = &self.unit;
-                    let output = self.output.as_deref();
-                    // Loading libclang sets environment variables: before any thread runs.
-                    let _ = plugin::load_libclang();
-                    // The analysis's saved AST too, until the analysis starts.
-                    let analysis_options = unit.analysis_options();
-                    self.analysis_headers = std::thread::Builder::new()
-                        .name("sycl-specconst-headers".into())
-                        .spawn(move || plugin::prepare_header_cache(&analysis_options))
-                        .ok();
-                    let (host, devices) = std::thread::scope(|scope| {
-                        let devices = scope.spawn(|| {
-                            unit.cl
-                                .device_targets()
-                                .into_iter()
-                                .map(|target| (target, unit.device_command(target)))
-                                .collect::<Vec<_>>()
-                        });
-                        let host = start_host_compile(unit, output);
-                        (host, devices.join())
-                    });
-                    // A panicked thread: the commands are made again when they are run.
-                    self.prepared_devices = devices.unwrap_or_default();
-                    self.host = Some(host?);
-                } else {
-                    self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
-                }
-            }
-            Step::DeviceCompile => {
-                for target in self.unit.cl.device_targets() {
-                    let prepared = self
-                        .prepared_devices
-                        .iter()
-                        .position(|(t, _)| *t == target)
-                        .map(|i| self.prepared_devices.swap_remove(i).1);
-                    let cmd = prepared.unwrap_or_else(|| self.unit.device_command(target));
-                    let running = start_device_compile(&self.unit, target, cmd);
-                    self.devices.push((target, running));
-                }
-            }
-            Step::Analysis => {
-                if let Some(building) = self.analysis_headers.take() {
-                    // A panic there only means no saved AST: the analysis parses in full.
-                    let _ = building.join();
-                }
-                self.analysis = Some(analyse(&self.unit));
-            }
-            Step::FinishDeviceCode => self.finish_device_code()?,
-            Step::FeedFooter => self.feed_footer()?,
-            Step::Commit => self.commit()?,
-        }
-        Ok(())
     }
 
     /// Waits for the device compile; with the analysis, finishes the device code: the
@@ -345,6 +243,114 @@ impl<'a> SourceCompile<'a> {
     }
 }
 
+impl Steps for SourceCompile<'_> {
+    type Step = Step;
+
+    fn label(step: Step) -> &'static str {
+        step.label()
+    }
+
+    fn show(&self, step: Step) {
+        let (unit, echo) = (&self.unit, self.unit.ex.echo);
+        match step {
+            Step::HostCompile => echo.command(&unit.host_command(self.output.as_deref())),
+            Step::DeviceCompile => {
+                for target in unit.cl.device_targets() {
+                    echo.command(&unit.device_command(target));
+                }
+            }
+            Step::Analysis => echo.show(&format!(
+                " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the {}",
+                unit.source.path.display(),
+                if self.device_only { "device compile" } else { "compiles" }
+            )),
+            Step::FinishDeviceCode => {
+                for target in unit.cl.device_targets() {
+                    let into = match &self.output {
+                        Some(output) if self.device_only => output.clone(),
+                        _ => unit.files.device(target).embed,
+                    };
+                    let which = match target {
+                        DeviceTarget::Spir64 => "",
+                        DeviceTarget::Nvptx64(_) => "nvptx64, ",
+                    };
+                    echo.show(&format!(
+                        " # sycl-clang++: symbolic IDs and kernel entry points ({which}in process) -> \"{}\"",
+                        into.display()
+                    ));
+                }
+            }
+            Step::FeedFooter => echo.show(&format!(
+                " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
+                unit.files.footer.display()
+            )),
+            Step::Commit => {}
+        }
+    }
+
+    fn run(&mut self, step: Step) -> Result<()> {
+        match step {
+            Step::HostCompile => {
+                let echo = self.unit.ex.echo;
+                if self.unit.wants_device && !echo.dry_run && !echo.verbose {
+                    // Missing PCHs are built beside each other: the device commands (which
+                    // build theirs) are made while the host compile's PCH is built. Shown
+                    // (`-###`, `-v`), they are made in order.
+                    let unit = &self.unit;
+                    let output = self.output.as_deref();
+                    // Loading libclang sets environment variables: before any thread runs.
+                    let _ = plugin::load_libclang();
+                    // The analysis's saved AST too, until the analysis starts.
+                    let analysis_options = unit.analysis_options();
+                    self.analysis_headers = std::thread::Builder::new()
+                        .name("sycl-specconst-headers".into())
+                        .spawn(move || plugin::prepare_header_cache(&analysis_options))
+                        .ok();
+                    let (host, devices) = std::thread::scope(|scope| {
+                        let devices = scope.spawn(|| {
+                            unit.cl
+                                .device_targets()
+                                .into_iter()
+                                .map(|target| (target, unit.device_command(target)))
+                                .collect::<Vec<_>>()
+                        });
+                        let host = start_host_compile(unit, output);
+                        (host, devices.join())
+                    });
+                    // A panicked thread: the commands are made again when they are run.
+                    self.prepared_devices = devices.unwrap_or_default();
+                    self.host = Some(host?);
+                } else {
+                    self.host = Some(start_host_compile(&self.unit, self.output.as_deref())?);
+                }
+            }
+            Step::DeviceCompile => {
+                for target in self.unit.cl.device_targets() {
+                    let prepared = self
+                        .prepared_devices
+                        .iter()
+                        .position(|(t, _)| *t == target)
+                        .map(|i| self.prepared_devices.swap_remove(i).1);
+                    let cmd = prepared.unwrap_or_else(|| self.unit.device_command(target));
+                    let running = start_device_compile(&self.unit, target, cmd);
+                    self.devices.push((target, running));
+                }
+            }
+            Step::Analysis => {
+                if let Some(building) = self.analysis_headers.take() {
+                    // A panic there only means no saved AST: the analysis parses in full.
+                    let _ = building.join();
+                }
+                self.analysis = Some(analyse(&self.unit));
+            }
+            Step::FinishDeviceCode => self.finish_device_code()?,
+            Step::FeedFooter => self.feed_footer()?,
+            Step::Commit => self.commit()?,
+        }
+        Ok(())
+    }
+}
+
 /// An output of one compile, ready to go into place.
 #[derive(Debug)]
 enum Ready {
@@ -419,10 +425,7 @@ fn wait_for_device_compile(
         running.started.elapsed(),
     );
     let status = status?;
-    let diagnostics = unit.files.device(target).diagnostics;
-    let stderr = pch::plain_diagnostics(&std::fs::read(&diagnostics)?);
-    // Not a generated file the user could want kept (`-save-temps`).
-    let _ = std::fs::remove_file(&diagnostics);
+    let stderr = ended_diagnostics(&unit.files.device(target).diagnostics)?;
     Ok(std::process::Output {
         status,
         stdout: Vec::new(),
@@ -464,14 +467,18 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<Running>
 
 /// The ended host compile's diagnostics, as the compile without PCH words them.
 fn show_host_diagnostics(unit: &Unit<'_>) {
-    let path = &unit.files.host_diagnostics;
-    if let Ok(text) = std::fs::read(path) {
-        std::io::stderr()
-            .write_all(&pch::plain_diagnostics(&text))
-            .ok();
+    if let Ok(text) = ended_diagnostics(&unit.files.host_diagnostics) {
+        std::io::stderr().write_all(&text).ok();
     }
-    // Not a generated file the user could want kept (`-save-temps`).
+}
+
+/// An ended compiler's standard error, kept in the file at `path`, as the compile without PCH
+/// words it; the file is removed (not a generated file the user could want kept,
+/// `-save-temps`).
+fn ended_diagnostics(path: &Path) -> std::io::Result<Vec<u8>> {
+    let text = std::fs::read(path);
     let _ = std::fs::remove_file(path);
+    Ok(pch::plain_diagnostics(&text?))
 }
 
 /// The footer, once the host compile has ended with `status`; analysis errors explained.
