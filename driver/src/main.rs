@@ -83,7 +83,7 @@ fn with_response_files(
 
 /// `--version`: clang's banner (tools parse it), then ours.
 fn version(tc: &Toolchain) -> ExitCode {
-    let status = Command::new(&tc.clang).arg("--version").status();
+    let status = run::status(Command::new(&tc.clang).arg("--version"));
     let printed = print_to_stdout(&format!(
         "sycl-clang++ (sycl-specconst) {}\n",
         env!("CARGO_PKG_VERSION")

@@ -31,7 +31,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::Read as _;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Instant, SystemTime};
 
@@ -455,8 +455,8 @@ impl Job {
     /// the config files read, each job's whole command line).
     fn driver_plan(&self) -> Option<Vec<u8>> {
         let mut cmd = self.build_command(&self.pch);
-        cmd.arg("-###").stdin(Stdio::null());
-        let out = process::output(&mut cmd).ok()?;
+        cmd.arg("-###");
+        let out = crate::run::output(&mut cmd).ok()?;
         out.status.success().then_some(out.stderr)
     }
 
@@ -546,9 +546,8 @@ impl Job {
 
     fn build_staged(&self, staged: &Path, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
         let mut cmd = self.build_command(staged);
-        echo.command(&cmd);
         let started = Instant::now();
-        let out = process::output(cmd.stdin(Stdio::null())).ok()?;
+        let out = echo.output(&mut cmd).ok()?;
         timing(
             &format!("{} PCH build", self.side.name()),
             started.elapsed(),

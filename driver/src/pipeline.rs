@@ -578,7 +578,7 @@ fn check_ptx_with_ptxas(
         }
         for arch in arches {
             let cubin = scratch.path(format!("ptxas-image{n}-{arch}.cubin"));
-            let out = process::output(
+            let out = crate::run::output(
                 Command::new(&ptxas)
                     .arg(format!("-arch={arch}"))
                     .arg(&ptx)
@@ -716,7 +716,7 @@ fn static_libraries(
 /// link, as before.
 fn default_library_dirs(tc: &Toolchain, link_words: &[OsString]) -> Vec<PathBuf> {
     let query = |args: &[&OsStr]| -> Option<String> {
-        let out = Command::new(&tc.clang).args(args).output().ok()?;
+        let out = crate::run::output(Command::new(&tc.clang).args(args)).ok()?;
         out.status
             .success()
             .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
@@ -737,7 +737,7 @@ fn default_library_dirs(tc: &Toolchain, link_words: &[OsString]) -> Vec<PathBuf>
     if gnu_linker {
         let linker = query(&["-print-prog-name=ld".as_ref()]);
         let script = linker.and_then(|ld| {
-            let out = Command::new(ld.trim()).arg("--verbose").output().ok()?;
+            let out = crate::run::output(Command::new(ld.trim()).arg("--verbose")).ok()?;
             Some(String::from_utf8_lossy(&out.stdout).into_owned())
         });
         dirs.extend(script.map(|s| linker_search_dirs(&s)).unwrap_or_default());

@@ -24,7 +24,7 @@
 
 use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use offload::integration_header::HOST_MACROS;
 
@@ -32,7 +32,7 @@ use crate::args::DeviceTarget;
 use crate::args::{CommandLine, Input, InputKind};
 use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
-use crate::run::{Context, Failure, Result, cannot_run};
+use crate::run::{Context, Echo, Failure, Result, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// The first line of the output, by which [`is_preprocessed`] knows it.
@@ -99,8 +99,8 @@ fn host_command(tc: &Toolchain, cl: &CommandLine, source: &Input) -> Command {
 
 /// Runs a preprocessor job and returns its standard output; its diagnostics are shown when
 /// `show_diagnostics` or when it fails.
-fn preprocessed(cmd: &mut Command, show_diagnostics: bool) -> Result<Vec<u8>> {
-    let out = process::output(cmd.stdin(Stdio::null())).map_err(|e| cannot_run(cmd, &e))?;
+fn preprocessed(echo: Echo, cmd: &mut Command, show_diagnostics: bool) -> Result<Vec<u8>> {
+    let out = echo.output(cmd).map_err(|e| cannot_run(cmd, &e))?;
     if show_diagnostics || !out.status.success() {
         std::io::stderr().write_all(&out.stderr).ok();
     }
@@ -125,14 +125,14 @@ pub(crate) fn preprocess_source(
         "-E",
         Some(Path::new("-")),
     );
-    ex.echo.command(&host);
-    ex.echo.command(&device);
     if ex.echo.dry_run {
+        ex.echo.command(&host);
+        ex.echo.command(&device);
         return Ok(());
     }
-    let host_view = preprocessed(&mut host, true)?;
+    let host_view = preprocessed(ex.echo, &mut host, true)?;
     // Diagnostics both views share are shown once, from the host view.
-    let device_view = preprocessed(&mut device, false)?;
+    let device_view = preprocessed(ex.echo, &mut device, false)?;
     let mut text = Vec::with_capacity(host_view.len() + device_view.len() + 64);
     text.extend_from_slice(FIRST_LINE);
     text.extend_from_slice(b"#ifndef __SYCL_DEVICE_ONLY__\n");

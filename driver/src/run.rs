@@ -6,7 +6,7 @@
 use std::ffi::OsStr;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitCode};
+use std::process::{Child, Command, ExitCode, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::args::CommandLine;
@@ -82,6 +82,19 @@ impl Echo {
         }
     }
 
+    /// Starts a child, shown first: with `output` and `Context::command`, the one door through
+    /// which a job's children start (each recorded by `process`, so a signal kills it).
+    pub(crate) fn start(&self, cmd: &mut Command) -> std::io::Result<Child> {
+        self.command(cmd);
+        process::spawn(cmd)
+    }
+
+    /// Runs a child to completion with its output captured and no input, shown first.
+    pub(crate) fn output(&self, cmd: &mut Command) -> std::io::Result<Output> {
+        self.command(cmd);
+        output(cmd)
+    }
+
     pub(crate) fn command(&self, cmd: &Command) {
         if self.dry_run || self.verbose {
             let mut line = String::new();
@@ -146,8 +159,7 @@ impl<'a> Context<'a> {
     /// Starts a child, shown first, keeping the system's error for the caller to word: every
     /// child of a job starts here (recorded for the termination cleanup by `process`).
     pub(crate) fn start(&self, cmd: &mut Command) -> std::io::Result<Child> {
-        self.echo.command(cmd);
-        process::spawn(cmd)
+        self.echo.start(cmd)
     }
 
     /// Runs `step`, timing it.
@@ -162,6 +174,19 @@ impl<'a> Context<'a> {
     pub(crate) fn scratch(&self, anchor: &Path) -> Result<Scratch> {
         Scratch::new(self.cl, anchor, self.echo)
     }
+}
+
+/// Runs a child that is not a step of the plan (a question to a tool: clang's `-###` or
+/// search directories, the linker's script; the `ptxas` check of an image) to completion,
+/// unshown, its output captured and no input; recorded like every other child.
+pub(crate) fn output(cmd: &mut Command) -> std::io::Result<Output> {
+    process::output(cmd.stdin(Stdio::null()))
+}
+
+/// Runs a child that is not a step of the plan to completion, unshown, with the driver's own
+/// standard streams (clang's `--version` banner).
+pub(crate) fn status(cmd: &mut Command) -> std::io::Result<std::process::ExitStatus> {
+    process::status(cmd)
 }
 
 /// The message for a child that could not be started.

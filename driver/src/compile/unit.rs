@@ -5,7 +5,7 @@
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::args::{CommandLine, DeviceTarget, Input, Phase};
 use crate::commands::device_command;
@@ -199,8 +199,13 @@ impl Unit<'_> {
     ) -> Result<Vec<u8>> {
         let out = self.files.device(target).raw.with_extension("ll");
         let mut cmd = self.device_command_writing(target, Some(&out), "-S");
-        let status = process::status(cmd.stdin(Stdio::null()).stderr(Stdio::null()))
-            .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?;
+        // Its diagnostics are the first run's, already shown.
+        let status = self
+            .ex
+            .echo
+            .output(&mut cmd)
+            .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?
+            .status;
         if !status.success() {
             return Err(Failure::Message(
                 "the device compile failed when run again".into(),

@@ -234,6 +234,70 @@ fn unsafe_code_only_in_the_ffi_modules() {
     );
 }
 
+/// The driver's one door for children (`driver/src/run.rs`: shown for `-###`/`-v`, recorded
+/// so that a signal kills them).
+const DRIVER_CHILDREN_MODULE: &str = "driver/src/run.rs";
+
+/// Where `tokens` start a child: `process::spawn(`, `::output(`, `::status(`, or a
+/// `Command`'s `.spawn()`, `.output()`, `.status()`.
+fn starts_a_child(tokens: &[Token]) -> bool {
+    let starter =
+        |t: &Token| matches!(t, Token::Ident(n) if n == "spawn" || n == "output" || n == "status");
+    let by_path = tokens.windows(5).any(|w| {
+        w[0] == Token::Ident("process".into())
+            && w[1] == Token::Punct(':')
+            && w[2] == Token::Punct(':')
+            && starter(&w[3])
+            && w[4] == Token::Punct('(')
+    });
+    let by_method = tokens.windows(4).any(|w| {
+        w[0] == Token::Punct('.')
+            && starter(&w[1])
+            && w[2] == Token::Punct('(')
+            && w[3] == Token::Punct(')')
+    });
+    by_path || by_method
+}
+
+#[test]
+fn the_driver_starts_children_only_through_its_run_module() {
+    let found: Vec<String> = rust_files()
+        .into_iter()
+        .map(|(path, tokens)| (relative_str(&path), tokens))
+        .filter(|(name, tokens)| {
+            name.starts_with("driver/src/")
+                && name != DRIVER_CHILDREN_MODULE
+                && starts_a_child(tokens)
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        found.is_empty(),
+        "children started outside {DRIVER_CHILDREN_MODULE} (use `Echo::start`, `Echo::output` \
+         or `run::output`): {found:?}"
+    );
+}
+
+#[test]
+fn the_child_rule_sees_each_way_of_starting_one() {
+    for text in [
+        "process::spawn(&mut cmd)",
+        "let out = process::output(cmd.stdin(Stdio::null()))",
+        "Command::new(x).status()",
+        "cmd.output().ok()?",
+    ] {
+        assert!(starts_a_child(&tokens(text)), "{text}");
+    }
+    for text in [
+        "out.status.success()",
+        "scope.spawn(|| work())",
+        "std::process::Command::new(x)",
+        "// cmd.output()",
+    ] {
+        assert!(!starts_a_child(&tokens(text)), "{text}");
+    }
+}
+
 /// `#![forbid(unsafe_code)]` in every crate root; `#![deny(unsafe_code)]` (with the FFI module
 /// allowing it) where the crate owns an FFI module.
 #[test]
