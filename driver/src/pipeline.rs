@@ -17,7 +17,7 @@ use offload::device_link::LinkError;
 use crate::args::{CommandLine, DeviceTarget, NvptxArch, SpecConstMode};
 use crate::flags::LibrarySearch;
 use crate::plan::{LinkStep, Steps};
-use crate::run::{Context, Failure, Result, Scratch, timing};
+use crate::run::{Context, Failure, Result, Scratch, cannot_run, timing};
 use crate::toolchain::Toolchain;
 
 /// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4). 1.3 is the
@@ -578,14 +578,12 @@ fn check_ptx_with_ptxas(
         }
         for arch in arches {
             let cubin = scratch.path(format!("ptxas-image{n}-{arch}.cubin"));
-            let out = crate::run::output(
-                Command::new(&ptxas)
-                    .arg(format!("-arch={arch}"))
-                    .arg(&ptx)
-                    .arg("-o")
-                    .arg(&cubin),
-            )
-            .map_err(|e| format!("cannot run '{}': {e}", Path::new(&ptxas).display()))?;
+            let mut cmd = Command::new(&ptxas);
+            cmd.arg(format!("-arch={arch}"))
+                .arg(&ptx)
+                .arg("-o")
+                .arg(&cubin);
+            let out = crate::run::output(&mut cmd).map_err(|e| cannot_run(&cmd, &e))?;
             // Not the program's files: `-save-temps` keeps the images themselves.
             let _ = std::fs::remove_file(&cubin);
             if !out.status.success() {

@@ -82,8 +82,9 @@ impl Echo {
         }
     }
 
-    /// Starts a child, shown first: with `output` and `Context::command`, the one door through
-    /// which a job's children start (each recorded by `process`, so a signal kills it).
+    /// Starts a child, shown first. This, `Echo::output`, `Context::command` and the unshown
+    /// `run::output` and `run::status` are the driver's only ways to start a child (each
+    /// recorded by `process`, so a signal kills it).
     pub(crate) fn start(&self, cmd: &mut Command) -> std::io::Result<Child> {
         self.command(cmd);
         process::spawn(cmd)
@@ -143,7 +144,7 @@ impl<'a> Context<'a> {
         if self.echo.dry_run {
             return Ok(());
         }
-        let status = process::status(cmd).map_err(|e| cannot_run(cmd, &e))?;
+        let status = status(cmd).map_err(|e| cannot_run(cmd, &e))?;
         if status.success() {
             Ok(())
         } else {

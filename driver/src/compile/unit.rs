@@ -10,7 +10,7 @@ use std::process::Command;
 use crate::args::{CommandLine, DeviceTarget, Input, Phase};
 use crate::commands::device_command;
 use crate::pch;
-use crate::run::{Context, Failure, Result, Scratch, absolute};
+use crate::run::{Context, Failure, Result, Scratch, absolute, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// How LLVM's printer starts the lines of the constructor and destructor lists.
@@ -204,7 +204,7 @@ impl Unit<'_> {
             .ex
             .echo
             .output(&mut cmd)
-            .map_err(|e| format!("cannot run '{}': {e}", self.tc.clang.to_string_lossy()))?
+            .map_err(|e| cannot_run(&cmd, &e))?
             .status;
         if !status.success() {
             return Err(Failure::Message(
