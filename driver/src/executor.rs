@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use crate::args::CommandLine;
 use crate::compile::SourceCompile;
 use crate::pipeline::Link;
-use crate::plan::{Destination, Job, LinkInput, Plan, Steps};
+use crate::plan::{Destination, Job, Labelled, LinkInput, Plan, Steps};
 use crate::run::{Context, Failure, Result, Scratch};
 use crate::toolchain::Toolchain;
 
@@ -47,7 +47,7 @@ impl<'a> Executor<'a> {
             if self.cx.echo.dry_run {
                 job.show(step);
             } else {
-                self.cx.timed(J::label(step), || job.run(step))?;
+                self.cx.timed(step.label(), || job.run(step))?;
             }
         }
         Ok(())

@@ -144,10 +144,6 @@ impl<'a> Link<'a> {
 impl Steps for Link<'_> {
     type Step = LinkStep;
 
-    fn label(step: LinkStep) -> &'static str {
-        step.label()
-    }
-
     fn show(&self, step: LinkStep) {
         match step {
             LinkStep::DeviceCode => show_device_link(self.cx, &self.registration()),

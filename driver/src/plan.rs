@@ -51,9 +51,13 @@ pub(crate) enum Step {
     Commit,
 }
 
-impl Step {
-    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
-    pub(crate) fn label(self) -> &'static str {
+/// A step's name in `SYCL_SPECCONST_TIMING=1` lines.
+pub(crate) trait Labelled {
+    fn label(self) -> &'static str;
+}
+
+impl Labelled for Step {
+    fn label(self) -> &'static str {
         match self {
             Step::HostCompile => "host compile: start",
             Step::DeviceCompile => "device compile: start",
@@ -78,9 +82,8 @@ pub(crate) enum LinkStep {
     Commit,
 }
 
-impl LinkStep {
-    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
-    pub(crate) fn label(self) -> &'static str {
+impl Labelled for LinkStep {
+    fn label(self) -> &'static str {
         match self {
             LinkStep::DeviceCode => "device code registered (all its steps)",
             LinkStep::HostLink => "host link",
@@ -92,9 +95,7 @@ impl LinkStep {
 /// A job run as typed steps (a source's compile, the link): the executor shows each step
 /// (`-###`) or runs and times it, in the plan's order.
 pub(crate) trait Steps {
-    type Step: Copy;
-    /// The step's name in `SYCL_SPECCONST_TIMING=1` lines.
-    fn label(step: Self::Step) -> &'static str;
+    type Step: Copy + Labelled;
     /// `-###`: what `step` runs.
     fn show(&self, step: Self::Step);
     /// Runs `step` (`-v`: shown as it runs).

@@ -2,12 +2,13 @@
 //! each image's code bytes (bitcode, text, SPIR-V) and property sets. Shared by
 //! `sycl-post-link` (its binary's `tool` module) and `sycl-clang++` (`device`).
 
+use crate::call_graph::CallGraph;
 use crate::llvm::{self, Function, Module, TargetMachine, ValueKind};
 use crate::lower;
 use crate::lower::LowerError;
 use crate::prop::{self, PropValue, PropertySets};
 use crate::requirements;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// Why an image could not be made: the library's own error, which `sycl-post-link`
 /// (`tool::Error`) and `sycl-clang++` (`device::DeviceError`) each wrap unchanged.
@@ -86,7 +87,7 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
         Split::PerKernel | Split::PerSource | Split::Auto | Split::SpecConstants => true,
     };
     // An indirect call could reach any getter: no set can be told apart then.
-    let mut spec_constants = (split == Split::SpecConstants && by_source)
+    let spec_constants = (split == Split::SpecConstants && by_source)
         .then(|| SpecConstantReads::new(module))
         .flatten();
     type Key = (String, requirements::Requirements, Vec<String>);
@@ -102,8 +103,8 @@ pub fn split_groups(module: &Module<'_>, split: Split) -> Vec<Vec<String>> {
                 String::new()
             };
             let reads = spec_constants
-                .as_mut()
-                .map(|reads| reads.of_kernel(k))
+                .as_ref()
+                .map(|reads| reads.of_kernel(k, reader.call_graph()))
                 .unwrap_or_default();
             (source, reader.kernel(k), reads)
         });
@@ -129,51 +130,33 @@ pub fn images_of<'c>(module: Module<'c>, groups: &[Vec<String>]) -> Result<Vec<M
         .collect()
 }
 
-/// Which spec constants (symbolic IDs) each function reads, directly or through the functions
-/// it calls, remembered per function: kernels share callees.
-struct SpecConstantReads<'m> {
+/// Which spec constants (symbolic IDs) each function reads itself; a kernel reads those of
+/// every function it reaches.
+struct SpecConstantReads {
     /// Function name → the symbolic IDs its own getter calls read.
     direct: FxHashMap<String, Vec<String>>,
-    /// Function name → the defined functions it calls.
-    callees: FxHashMap<String, Vec<Function<'m>>>,
 }
 
-impl<'m> SpecConstantReads<'m> {
+impl SpecConstantReads {
     /// `None` when a getter call is malformed: the lowering reports it, and until then no
     /// call's constant can be trusted to group kernels.
-    fn new(module: &'m Module<'_>) -> Option<Self> {
+    fn new(module: &Module<'_>) -> Option<Self> {
         let direct = lower::spec_constants_read_directly(module).ok()?;
-        Some(Self {
-            direct,
-            callees: FxHashMap::default(),
-        })
+        Some(Self { direct })
     }
 
-    /// The symbolic IDs `kernel` reads, sorted, without repeats.
-    fn of_kernel(&mut self, kernel: Function<'m>) -> Vec<String> {
+    /// The symbolic IDs `kernel` reads (walking `calls`), sorted, without repeats.
+    fn of_kernel<'m>(&self, kernel: Function<'m>, calls: &mut CallGraph<'m>) -> Vec<String> {
         if self.direct.is_empty() {
             return Vec::new();
         }
-        let mut reads = Vec::new();
-        let mut seen: FxHashSet<String> = FxHashSet::default();
-        let mut pending = vec![kernel];
-        while let Some(f) = pending.pop() {
-            let name = f.name();
-            if !seen.insert(name.clone()) {
-                continue;
-            }
-            if let Some(ids) = self.direct.get(&name) {
-                reads.extend(ids.iter().cloned());
-            }
-            let callees = self.callees.entry(name).or_insert_with(|| {
-                f.instructions()
-                    .into_iter()
-                    .filter_map(|i| i.as_value().as_call()?.callee().as_function())
-                    .filter(|callee| !callee.is_declaration())
-                    .collect()
-            });
-            pending.extend(callees.iter().copied());
-        }
+        let mut reads: Vec<String> = calls
+            .reachable(kernel)
+            .into_iter()
+            .filter_map(|f| self.direct.get(&f.name()))
+            .flatten()
+            .cloned()
+            .collect();
         reads.sort_unstable();
         reads.dedup();
         reads

@@ -10,6 +10,8 @@
 //! * `prop` — `.prop` and `.table` text, Intel base64.
 //! * `requirements` — kernel attributes as metadata, used aspects, `SYCL/device requirements`.
 //! * `images` — device-code split, an image's code bytes and property sets.
+//! * `call_graph` (private) — direct calls, each function's read once, for the split and
+//!   the requirements.
 //!
 //! The device steps of `sycl-clang++` (wrapper kernels, device link, registration) build on
 //! these in the `offload` crate. The `sycl-post-link` binary (`src/bin/sycl-post-link`: options,
@@ -18,6 +20,7 @@
 
 #![forbid(unsafe_code)]
 
+mod call_graph;
 pub mod images;
 pub mod isolate;
 pub use ::llvm;

@@ -10,10 +10,11 @@
 //! and `!sycl_declared_aspects` (`device_has`). The property set is read back from that
 //! metadata and from the kernels' code, never from the front end's data.
 
+use crate::call_graph::CallGraph;
 use crate::llvm::Opcode as LLVMOpcode;
 use crate::llvm::{Function, Module, TypeKind, Value, ValueKind};
 use crate::prop::{self, PropValue, PropertySets};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// `sycl::aspect` values the code of a kernel can require (Intel's `aspects.def`).
 const ASPECT_FP16: u32 = 5;
@@ -174,52 +175,40 @@ fn opencl_order(
     Ok(out)
 }
 
-/// What kernels need, with each function's own aspects remembered: kernels share callees, and
-/// reading a function's instructions is the costly part.
+/// What kernels need, with each function's own aspects and calls remembered: kernels share
+/// callees, and reading a function's instructions is the costly part.
 #[derive(Default)]
-pub(crate) struct RequirementsReader {
-    own_aspects: FxHashMap<String, Vec<u32>>,
+pub(crate) struct RequirementsReader<'m> {
+    calls: CallGraph<'m>,
+    own_aspects: FxHashMap<Function<'m>, Vec<u32>>,
 }
 
-impl RequirementsReader {
+impl<'m> RequirementsReader<'m> {
     /// What kernel `f` needs: its metadata and the aspects its code uses.
-    pub(crate) fn kernel(&mut self, f: Function<'_>) -> Requirements {
+    pub(crate) fn kernel(&mut self, f: Function<'m>) -> Requirements {
         let used = self.reachable_aspects(f, true);
         kernel_requirements(f, used)
+    }
+
+    /// The module's direct calls as this reader has read them, for another walk over the
+    /// same kernels.
+    pub(crate) fn call_graph(&mut self) -> &mut CallGraph<'m> {
+        &mut self.calls
     }
 
     /// The aspects the code reachable from `kernel` through direct calls uses, as DPC++
     /// derives `sycl_used_aspects`: `half` values need fp16, `double` values fp64, 64-bit
     /// atomic operations atomic64; with `declared`, also the `device_has` aspects of the
     /// functions it calls (defined or only declared), as DPC++ propagates them to kernels.
-    fn reachable_aspects(&mut self, kernel: Function<'_>, declared: bool) -> Vec<u32> {
+    fn reachable_aspects(&mut self, kernel: Function<'m>, declared: bool) -> Vec<u32> {
         let mut aspects = Vec::new();
-        let mut seen: FxHashSet<String> = FxHashSet::default();
-        let mut pending = vec![kernel];
-        while let Some(f) = pending.pop() {
-            let name = f.name();
-            if !seen.insert(name.clone()) {
-                continue;
-            }
-            for inst in f.instructions() {
-                let callee = inst
-                    .as_value()
-                    .as_call()
-                    .and_then(|c| c.callee().as_function());
-                let Some(callee) = callee else {
-                    continue;
-                };
-                if declared {
+        for f in self.calls.reachable(kernel) {
+            if declared {
+                for &callee in self.calls.callees(f) {
                     aspects.extend(declared_aspects(callee));
                 }
-                if !callee.is_declaration() {
-                    pending.push(callee);
-                }
             }
-            let own = self
-                .own_aspects
-                .entry(name)
-                .or_insert_with(|| own_aspects(f));
+            let own = self.own_aspects.entry(f).or_insert_with(|| own_aspects(f));
             aspects.extend_from_slice(own);
         }
         aspects

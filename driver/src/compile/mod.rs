@@ -246,10 +246,6 @@ impl<'a> SourceCompile<'a> {
 impl Steps for SourceCompile<'_> {
     type Step = Step;
 
-    fn label(step: Step) -> &'static str {
-        step.label()
-    }
-
     fn show(&self, step: Step) {
         let (unit, echo) = (&self.unit, self.unit.ex.echo);
         match step {
