@@ -12,18 +12,18 @@ use std::path::Path;
 use offload::device::{DeviceImage, ImageFormat, ImageTarget};
 use offload::device_link::demangle_kernel;
 
-use crate::run::{Echo, Failure, Result};
+use crate::run::{Failure, Result, Shown};
 use crate::toolchain::Toolchain;
 
 /// Build options for the CPU compiler; DPC++ passes none by default.
 const BUILD_OPTIONS: &str = "";
 
 /// What `-###` and `-v` show of the step.
-pub(crate) fn show_plan(tc: &Toolchain, echo: Echo) {
-    echo.show(&format!(
+pub(crate) fn shown(tc: &Toolchain) -> Shown {
+    Shown::Note(format!(
         " # sycl-clang++: spir64_x86_64 images: SPIR-V built into the CPU device's program binary by \"{}\" (in process)",
         tc.cpu_runtime().display()
-    ));
+    ))
 }
 
 /// Replaces the SPIR-V of every `spir64_x86_64` image with the CPU device's program binary.

@@ -174,5 +174,10 @@ fn run_sycl(tc: &Toolchain, cl: &args::CommandLine) -> Result<(), run::Failure> 
     plan::check_command_line(cl)?;
     executor.check_installation()?;
     let plan = plan::plan(cl)?;
+    if cl.dry_run {
+        let (script, result) = executor.script(&plan);
+        eprint!("{script}");
+        return result;
+    }
     executor.run(&plan)
 }

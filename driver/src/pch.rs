@@ -57,7 +57,7 @@ fn checksum(file: &Path) -> Option<(u64, u32)> {
     }
 }
 
-use crate::run::{Echo, timing};
+use crate::run::{Echo, Shown, timing};
 
 const PCH_PREFIX: &str = "sycl-pch-";
 /// A preamble's header: `sycl-preamble-<side>.hpp` (the stand-in the key is asked for with),
@@ -151,6 +151,17 @@ pub(crate) struct Compile<'a> {
     /// compile (a preamble's PCH is built elsewhere and is told to look there).
     pub(crate) source_dir: &'a Path,
     pub(crate) echo: Echo,
+    /// `-###`: where the build of a missing PCH is shown (before the compile that loads it).
+    pub(crate) builds_shown: &'a Mutex<Vec<Shown>>,
+}
+
+impl Compile<'_> {
+    /// `-###`: the build of a missing PCH, shown before the compile that loads it.
+    fn show_build(&self, build: &Command) {
+        if let Ok(mut shown) = self.builds_shown.lock() {
+            shown.push(Shown::command(build));
+        }
+    }
 }
 
 /// The hook: `cmd` loading the PCH for its flags (built now if missing) instead of parsing
@@ -185,7 +196,7 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         Validated::Usable(inputs) => Some(inputs),
         Validated::Unusable => return cmd,
         Validated::Missing if compile.echo.dry_run => {
-            compile.echo.command(&job.build_command(&job.pch));
+            compile.show_build(&job.build_command(&job.pch));
             None
         }
         Validated::Missing => job.build(&clang_path, compile.echo),
@@ -1036,8 +1047,11 @@ mod tests {
                 dry_run: false,
                 verbose: false,
             },
+            builds_shown: &NONE_SHOWN,
         }
     }
+
+    static NONE_SHOWN: Mutex<Vec<Shown>> = Mutex::new(Vec::new());
 
     #[test]
     fn the_key_leaves_out_input_output_phase_depfile_and_embedding() {

@@ -17,7 +17,7 @@ use offload::device_link::LinkError;
 use crate::args::{CommandLine, DeviceTarget, NvptxArch, SpecConstMode};
 use crate::flags::LibrarySearch;
 use crate::plan::{LinkStep, Steps};
-use crate::run::{Context, Failure, Result, Scratch, cannot_run, timing};
+use crate::run::{Context, Failure, Result, Scratch, Shown, cannot_run, timing};
 use crate::toolchain::Toolchain;
 
 /// SPIR-V version of the registered images (the OpenCL CPU runtime reads 1.0–1.4). 1.3 is the
@@ -144,9 +144,9 @@ impl<'a> Link<'a> {
 impl Steps for Link<'_> {
     type Step = LinkStep;
 
-    fn show(&self, step: LinkStep) {
+    fn show(&self, step: LinkStep) -> Vec<Shown> {
         match step {
-            LinkStep::DeviceCode => show_device_link(self.cx, &self.registration()),
+            LinkStep::DeviceCode => device_link_shown(self.cx, &self.registration()),
             LinkStep::HostLink => {
                 let registration = self.registration();
                 let cmd = host_link_command(
@@ -156,9 +156,9 @@ impl Steps for Link<'_> {
                     &self.linked(),
                     self.scratch,
                 );
-                self.cx.echo.command(&cmd);
+                vec![Shown::command(&cmd)]
             }
-            LinkStep::Commit => {}
+            LinkStep::Commit => Vec::new(),
         }
     }
 
@@ -167,7 +167,9 @@ impl Steps for Link<'_> {
         match step {
             LinkStep::DeviceCode => {
                 let registration = self.registration();
-                show_device_link(self.cx, &registration);
+                for line in device_link_shown(self.cx, &registration) {
+                    self.cx.echo.show(&line);
+                }
                 self.has_images =
                     register_device_images(tc, cl, &self.inputs, &registration, self.scratch)?;
                 if cl.device_link_only && !self.has_images {
@@ -212,7 +214,7 @@ impl Steps for Link<'_> {
 }
 
 /// What `-###` and `-v` say about the device link (in process).
-fn show_device_link(ex: &Context<'_>, registration: &Path) {
+fn device_link_shown(ex: &Context<'_>, registration: &Path) -> Vec<Shown> {
     let cl = ex.cl;
     let mut runtime_options = String::new();
     for (what, options) in [
@@ -231,14 +233,15 @@ fn show_device_link(ex: &Context<'_>, registration: &Path) {
         (true, Some(_)) => "SPIR-V and PTX",
         (false, _) => "PTX",
     };
-    ex.echo.show(&format!(
+    let mut shown = vec![Shown::Note(format!(
         " # sycl-clang++: device link, spec-constant lowering ({}), {code}, registration{runtime_options} (in process) -> \"{}\"",
         lowering_plan(cl),
         registration.display()
-    ));
+    ))];
     if cl.sycl_targets.cpu_ahead_of_time {
-        crate::aot::show_plan(ex.tc, ex.echo);
+        shown.push(crate::aot::shown(ex.tc));
     }
+    shown
 }
 
 /// The host link: the inputs, the registration object, LeakSanitizer's suppressions when it

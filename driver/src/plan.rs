@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::args::{CommandLine, Input, InputKind, Phase};
-use crate::run::{Failure, Result};
+use crate::run::{Failure, Result, Shown};
 
 /// Where a job writes its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,8 +96,8 @@ impl Labelled for LinkStep {
 /// (`-###`) or runs and times it, in the plan's order.
 pub(crate) trait Steps {
     type Step: Copy + Labelled;
-    /// `-###`: what `step` runs.
-    fn show(&self, step: Self::Step);
+    /// `-###`: what `step` would run, without running anything.
+    fn show(&self, step: Self::Step) -> Vec<Shown>;
     /// Runs `step` (`-v`: shown as it runs).
     fn run(&mut self, step: Self::Step) -> Result<()>;
 }

@@ -32,7 +32,7 @@ use crate::args::DeviceTarget;
 use crate::args::{CommandLine, Input, InputKind};
 use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
-use crate::run::{Context, Echo, Failure, Result, cannot_run};
+use crate::run::{Context, Echo, Failure, Result, Shown, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// The first line of the output, by which [`is_preprocessed`] knows it.
@@ -110,14 +110,10 @@ fn preprocessed(echo: Echo, cmd: &mut Command, show_diagnostics: bool) -> Result
     Ok(out.stdout)
 }
 
-/// `-E` of one C++ source, to `output` (standard output without one, or with `-`).
-pub(crate) fn preprocess_source(
-    ex: &Context<'_>,
-    source: &Input,
-    output: Option<&Path>,
-) -> Result<()> {
-    let mut host = host_command(ex.tc, ex.cl, source);
-    let mut device = device_command(
+/// The preprocessor jobs of `-E` of one C++ source: the host view's, then the device view's.
+fn view_commands(ex: &Context<'_>, source: &Input) -> [Command; 2] {
+    let host = host_command(ex.tc, ex.cl, source);
+    let device = device_command(
         ex.tc,
         ex.cl,
         source,
@@ -125,11 +121,24 @@ pub(crate) fn preprocess_source(
         "-E",
         Some(Path::new("-")),
     );
-    if ex.echo.dry_run {
-        ex.echo.command(&host);
-        ex.echo.command(&device);
-        return Ok(());
-    }
+    [host, device]
+}
+
+/// `-###`: what `-E` of one C++ source runs.
+pub(crate) fn shown(ex: &Context<'_>, source: &Input) -> Vec<Shown> {
+    view_commands(ex, source)
+        .iter()
+        .map(Shown::command)
+        .collect()
+}
+
+/// `-E` of one C++ source, to `output` (standard output without one, or with `-`).
+pub(crate) fn preprocess_source(
+    ex: &Context<'_>,
+    source: &Input,
+    output: Option<&Path>,
+) -> Result<()> {
+    let [mut host, mut device] = view_commands(ex, source);
     let host_view = preprocessed(ex.echo, &mut host, true)?;
     // Diagnostics both views share are shown once, from the host view.
     let device_view = preprocessed(ex.echo, &mut device, false)?;

@@ -3,8 +3,8 @@
 //! generated files' directories). The executor (`executor`) dispatches the plan's jobs to
 //! their modules; those import this module, never the executor.
 
-use std::ffi::OsStr;
-use std::fmt::Write as _;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -61,7 +61,55 @@ pub(crate) fn exit_code(result: Result<()>) -> ExitCode {
     }
 }
 
-/// How steps are shown: `-###` prints them instead of running, `-v` prints and runs.
+/// One line of what a run shows (`-###` instead of running, `-v` as it runs): a child's
+/// command line, or what a step does in process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shown {
+    /// The program and its arguments.
+    Command(Vec<OsString>),
+    /// A step done in process, as ` # sycl-clang++: …`.
+    Note(String),
+}
+
+impl Shown {
+    pub(crate) fn command(cmd: &Command) -> Shown {
+        Shown::Command(
+            std::iter::once(cmd.get_program())
+                .chain(cmd.get_args())
+                .map(OsStr::to_os_string)
+                .collect(),
+        )
+    }
+}
+
+impl fmt::Display for Shown {
+    /// As clang's `-###`: each word quoted, quotes in it escaped.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shown::Command(words) => {
+                for word in words {
+                    write!(f, " \"{}\"", word.to_string_lossy().replace('"', "\\\""))?;
+                }
+                Ok(())
+            }
+            Shown::Note(note) => f.write_str(note),
+        }
+    }
+}
+
+/// What `-###` prints for a plan: every child each job would start and every step it would
+/// do in process, in order, with nothing run.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Script(pub(crate) Vec<Shown>);
+
+impl fmt::Display for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|line| writeln!(f, "{line}"))
+    }
+}
+
+/// How steps are shown: `-v` prints each as it runs; `-###` runs none (`dry_run`: commands are
+/// made, and missing PCHs shown instead of built).
 #[derive(Clone, Copy)]
 pub(crate) struct Echo {
     pub(crate) dry_run: bool,
@@ -76,8 +124,10 @@ impl Echo {
         }
     }
 
-    pub(crate) fn show(&self, line: &str) {
-        if self.dry_run || self.verbose {
+    /// `-v`: a step's line, as it runs (`-###` runs nothing: the executor's `Script` shows
+    /// it).
+    pub(crate) fn show(&self, line: &Shown) {
+        if self.verbose {
             eprintln!("{line}");
         }
     }
@@ -97,13 +147,8 @@ impl Echo {
     }
 
     pub(crate) fn command(&self, cmd: &Command) {
-        if self.dry_run || self.verbose {
-            let mut line = String::new();
-            line.push(' ');
-            for part in std::iter::once(cmd.get_program()).chain(cmd.get_args()) {
-                let _ = write!(line, "\"{}\" ", part.to_string_lossy().replace('"', "\\\""));
-            }
-            eprintln!("{}", line.trim_end());
+        if self.verbose {
+            self.show(&Shown::command(cmd));
         }
     }
 }
@@ -137,13 +182,10 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Runs a child to completion (shown first; only shown under `-###`); a failed child's
-    /// exit status ends the run.
+    /// Runs a child to completion (`-v`: shown first); a failed child's exit status ends the
+    /// run.
     pub(crate) fn command(&self, cmd: &mut Command) -> Result<()> {
         self.echo.command(cmd);
-        if self.echo.dry_run {
-            return Ok(());
-        }
         let status = status(cmd).map_err(|e| cannot_run(cmd, &e))?;
         if status.success() {
             Ok(())

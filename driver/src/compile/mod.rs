@@ -38,7 +38,7 @@ use crate::args::{DeviceTarget, Input, Phase};
 use crate::pch;
 use crate::pipeline::{move_into_place, write_file};
 use crate::plan::{Step, Steps};
-use crate::run::{Context, Failure, Result, Scratch, timing};
+use crate::run::{Context, Failure, Result, Scratch, Shown, timing};
 
 /// One C++ source's compile while the executor runs its steps (`plan::Step`, in the plan's
 /// order): the children started and what the steps before found. A failure of the analysis
@@ -246,20 +246,27 @@ impl<'a> SourceCompile<'a> {
 impl Steps for SourceCompile<'_> {
     type Step = Step;
 
-    fn show(&self, step: Step) {
-        let (unit, echo) = (&self.unit, self.unit.ex.echo);
+    fn show(&self, step: Step) -> Vec<Shown> {
+        let unit = &self.unit;
+        let mut shown = Vec::new();
         match step {
-            Step::HostCompile => echo.command(&unit.host_command(self.output.as_deref())),
+            Step::HostCompile => {
+                let command = unit.host_command(self.output.as_deref());
+                shown.extend(unit.take_pch_builds_shown());
+                shown.push(Shown::command(&command));
+            }
             Step::DeviceCompile => {
                 for target in unit.cl.device_targets() {
-                    echo.command(&unit.device_command(target));
+                    let command = unit.device_command(target);
+                    shown.extend(unit.take_pch_builds_shown());
+                    shown.push(Shown::command(&command));
                 }
             }
-            Step::Analysis => echo.show(&format!(
+            Step::Analysis => shown.push(Shown::Note(format!(
                 " # sycl-clang++: analysis (libclang, in process) of \"{}\", beside the {}",
                 unit.source.path.display(),
                 if self.device_only { "device compile" } else { "compiles" }
-            )),
+            ))),
             Step::FinishDeviceCode => {
                 for target in unit.cl.device_targets() {
                     let into = match &self.output {
@@ -270,28 +277,29 @@ impl Steps for SourceCompile<'_> {
                         DeviceTarget::Spir64 => "",
                         DeviceTarget::Nvptx64(_) => "nvptx64, ",
                     };
-                    echo.show(&format!(
+                    shown.push(Shown::Note(format!(
                         " # sycl-clang++: symbolic IDs and kernel entry points ({which}in process) -> \"{}\"",
                         into.display()
-                    ));
+                    )));
                 }
             }
-            Step::FeedFooter => echo.show(&format!(
+            Step::FeedFooter => shown.push(Shown::Note(format!(
                 " # sycl-clang++: kernel descriptions and footer -> \"{}\" (read by the host compile)",
                 unit.files.footer.display()
-            )),
+            ))),
             Step::Commit => {}
         }
+        shown
     }
 
     fn run(&mut self, step: Step) -> Result<()> {
         match step {
             Step::HostCompile => {
                 let echo = self.unit.ex.echo;
-                if self.unit.wants_device && !echo.dry_run && !echo.verbose {
+                if self.unit.wants_device && !echo.verbose {
                     // Missing PCHs are built beside each other: the device commands (which
                     // build theirs) are made while the host compile's PCH is built. Shown
-                    // (`-###`, `-v`), they are made in order.
+                    // (`-v`), they are made in order.
                     let unit = &self.unit;
                     let output = self.output.as_deref();
                     // Loading libclang sets environment variables: before any thread runs.
@@ -521,13 +529,40 @@ fn footer_text(unit: &Unit<'_>, analysis: &model::Analysis, kernels: &[KernelInf
 /// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
 /// included) run that far, its output where `-o` says (standard output without it).
 pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> {
-    let cl = ex.cl;
+    let scratch = device_phase_scratch(ex, source)?;
+    ex.command(&mut device_phase_command(ex, source, &scratch))
+}
+
+/// `-###`: what [`device_phase_only`] runs.
+pub(crate) fn device_phase_shown(ex: &Context<'_>, source: &Input) -> Result<Vec<Shown>> {
+    let scratch = device_phase_scratch(ex, source)?;
+    let unit = device_phase_unit(ex, source, &scratch);
+    let command = device_phase_command_of(&unit);
+    let mut shown = unit.take_pch_builds_shown();
+    shown.push(Shown::command(&command));
+    Ok(shown)
+}
+
+/// The generated files' directory of a device phase, named after the source.
+fn device_phase_scratch(ex: &Context<'_>, source: &Input) -> Result<Scratch> {
     let anchor = PathBuf::from(source.path.file_name().unwrap_or(OsStr::new("source")));
-    let scratch = ex.scratch(&anchor)?;
-    let unit = Unit {
+    ex.scratch(&anchor)
+}
+
+fn device_phase_unit<'a>(ex: &'a Context<'a>, source: &'a Input, scratch: &Scratch) -> Unit<'a> {
+    Unit {
         wants_device: true,
-        ..Unit::in_scratch(ex, source, &scratch, cl.phase)
-    };
+        ..Unit::in_scratch(ex, source, scratch, ex.cl.phase)
+    }
+}
+
+fn device_phase_command(ex: &Context<'_>, source: &Input, scratch: &Scratch) -> Command {
+    device_phase_command_of(&device_phase_unit(ex, source, scratch))
+}
+
+/// The device compile run as far as `-E` or `-fsyntax-only`, writing where `-o` says.
+fn device_phase_command_of(unit: &Unit<'_>) -> Command {
+    let cl = unit.cl;
     let phase = if cl.phase == Phase::SyntaxOnly {
         "-fsyntax-only"
     } else {
@@ -538,8 +573,7 @@ pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> 
         .first()
         .copied()
         .unwrap_or(DeviceTarget::Spir64);
-    let mut cmd = unit.device_command_writing(target, cl.output.as_deref(), phase);
-    ex.command(&mut cmd)
+    unit.device_command_writing(target, cl.output.as_deref(), phase)
 }
 
 /// A FIFO at `path` (whatever was there goes).
@@ -587,6 +621,11 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
 /// lists them from the original source in SYCL host mode (no generated file takes part).
 pub(crate) fn dependencies_only(ex: &Context<'_>) -> Result<()> {
+    ex.command(&mut dependencies_command(ex))
+}
+
+/// The clang job of [`dependencies_only`].
+pub(crate) fn dependencies_command(ex: &Context<'_>) -> Command {
     let (tc, cl) = (ex.tc, ex.cl);
     let mut cmd = Command::new(&tc.clang);
     cmd.args(["-fsycl", "-fsycl-host-only"])
@@ -598,7 +637,7 @@ pub(crate) fn dependencies_only(ex: &Context<'_>) -> Result<()> {
         cmd.arg("-o").arg(o);
     }
     cmd.args(cl.inputs.iter().map(|i| &i.path));
-    ex.command(&mut cmd)
+    cmd
 }
 
 /// C and other languages (and link inputs under a compile phase): clang on its own, with the

@@ -6,11 +6,12 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 use crate::args::{CommandLine, DeviceTarget, Input, Phase};
 use crate::commands::device_command;
 use crate::pch;
-use crate::run::{Context, Failure, Result, Scratch, absolute, cannot_run};
+use crate::run::{Context, Failure, Result, Scratch, Shown, absolute, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// How LLVM's printer starts the lines of the constructor and destructor lists.
@@ -90,6 +91,9 @@ pub(super) struct Unit<'a> {
     /// `-fsycl-device-only` with `-MD`/`-MMD`: the device compile writes the depfile (into the
     /// generated directory, rewritten afterwards).
     pub(super) device_depfile: bool,
+    /// `-###`: the builds of missing PCHs that making a compile's command found, shown
+    /// before it (`pch::attach`).
+    pub(super) pch_builds_shown: Mutex<Vec<Shown>>,
 }
 
 impl<'a> Unit<'a> {
@@ -110,11 +114,20 @@ impl<'a> Unit<'a> {
             wants_device: matches!(phase, Phase::Compile | Phase::Link),
             phase,
             device_depfile: false,
+            pch_builds_shown: Mutex::new(Vec::new()),
         }
     }
 }
 
 impl Unit<'_> {
+    /// `-###`: the PCH builds the last commands made need, in order, taken.
+    pub(super) fn take_pch_builds_shown(&self) -> Vec<Shown> {
+        self.pch_builds_shown
+            .lock()
+            .map(|mut shown| std::mem::take(&mut *shown))
+            .unwrap_or_default()
+    }
+
     pub(super) fn device_command(&self, target: DeviceTarget) -> Command {
         let raw = self.files.device(target).raw;
         let mut cmd = self.device_command_writing(target, Some(&raw), "-c");
@@ -149,6 +162,7 @@ impl Unit<'_> {
             },
             source_dir: self.source_dir(),
             echo: self.ex.echo,
+            builds_shown: &self.pch_builds_shown,
         }
     }
 
