@@ -530,14 +530,15 @@ fn footer_text(unit: &Unit<'_>, analysis: &model::Analysis, kernels: &[KernelInf
 /// included) run that far, its output where `-o` says (standard output without it).
 pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> {
     let scratch = device_phase_scratch(ex, source)?;
-    ex.command(&mut device_phase_command(ex, source, &scratch))
+    let unit = device_phase_unit(ex, source, &scratch);
+    ex.command(&mut device_phase_command(&unit))
 }
 
 /// `-###`: what [`device_phase_only`] runs.
 pub(crate) fn device_phase_shown(ex: &Context<'_>, source: &Input) -> Result<Vec<Shown>> {
     let scratch = device_phase_scratch(ex, source)?;
     let unit = device_phase_unit(ex, source, &scratch);
-    let command = device_phase_command_of(&unit);
+    let command = device_phase_command(&unit);
     let mut shown = unit.take_pch_builds_shown();
     shown.push(Shown::command(&command));
     Ok(shown)
@@ -556,12 +557,8 @@ fn device_phase_unit<'a>(ex: &'a Context<'a>, source: &'a Input, scratch: &Scrat
     }
 }
 
-fn device_phase_command(ex: &Context<'_>, source: &Input, scratch: &Scratch) -> Command {
-    device_phase_command_of(&device_phase_unit(ex, source, scratch))
-}
-
 /// The device compile run as far as `-E` or `-fsyntax-only`, writing where `-o` says.
-fn device_phase_command_of(unit: &Unit<'_>) -> Command {
+fn device_phase_command(unit: &Unit<'_>) -> Command {
     let cl = unit.cl;
     let phase = if cl.phase == Phase::SyntaxOnly {
         "-fsyntax-only"
