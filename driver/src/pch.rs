@@ -64,7 +64,9 @@ const PCH_PREFIX: &str = "sycl-pch-";
 /// `<pch stem>.preamble/sycl-preamble-<key>.hpp` (the one built).
 const PREAMBLE_PREFIX: &str = "sycl-preamble-";
 const PREAMBLE_DIR_SUFFIX: &str = ".preamble";
-const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v4";
+/// Part of every key: v5 uses the preambles of sources named relatively, which v4 recorded as
+/// unusable.
+const MANIFEST_MAGIC: &str = "sycl-specconst pch manifest v5";
 /// How many PCHs (flag sets and sides) the cache keeps: each is ~35 MB.
 const KEPT_PCHS: usize = 8;
 /// How long a build waits for another process building the same PCH.
@@ -193,7 +195,7 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         return cmd;
     };
     let usable = match job.validated(&clang_path) {
-        Validated::Usable(inputs) => Some(inputs),
+        Validated::Usable(loaded) => Some(loaded),
         Validated::Unusable => return cmd,
         Validated::Missing if compile.echo.dry_run => {
             compile.show_build(&job.build_command(&job.pch));
@@ -204,10 +206,42 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
     if usable.is_none() && !compile.echo.dry_run {
         return cmd;
     }
-    if let (Some(inputs), Some(depfile)) = (usable, &split.depfile) {
+    // Under `-###` a missing PCH's inputs are not known yet: the compile is shown without
+    // the names it would be told back.
+    let renamed = match &usable {
+        Some(loaded) => match std::env::current_dir()
+            .ok()
+            .and_then(|cwd| renamed_inputs(&loaded.told, &cwd))
+        {
+            Some(renamed) => renamed,
+            None => return cmd,
+        },
+        None => Vec::new(),
+    };
+    remember_how_to_tell(&job, compile, &split, usable, directive_lines, &renamed);
+    let mut with_pch = split.with_pch(&clang, &job.pch, skipped, &renamed, cmd.get_current_dir());
+    for (name, value) in cmd.get_envs() {
+        match value {
+            Some(value) => with_pch.env(name, value),
+            None => with_pch.env_remove(name),
+        };
+    }
+    with_pch
+}
+
+/// What the compile's depfile and diagnostics need to be told as without the PCH.
+fn remember_how_to_tell(
+    job: &Job,
+    compile: &Compile<'_>,
+    split: &Split,
+    usable: Option<Loaded>,
+    lines: IncludeLines,
+    renamed: &[Renamed],
+) {
+    if let (Some(loaded), Some(depfile)) = (usable, &split.depfile) {
         let restore = DepfileRestore {
             header: job.header.clone(),
-            inputs,
+            inputs: loaded.inputs,
             user_headers_only: split.args.iter().any(|a| a == "-MMD"),
         };
         remember_depfile(depfile.clone(), restore);
@@ -216,16 +250,9 @@ pub(crate) fn attach(cmd: Command, compile: &Compile<'_>) -> Command {
         header: job.header.display().to_string(),
         first_directive_line: 1 + compile.side.forced_lines(),
         source: compile.source.to_path_buf(),
-        lines: directive_lines,
+        lines,
+        renamed: renamed.to_vec(),
     });
-    let mut with_pch = split.with_pch(&clang, &job.pch, skipped, cmd.get_current_dir());
-    for (name, value) in cmd.get_envs() {
-        match value {
-            Some(value) => with_pch.env(name, value),
-            None => with_pch.env_remove(name),
-        };
-    }
-    with_pch
 }
 
 /// `SYCL_SPECCONST_PCH=0` (or `off`) turns PCHs off; they use the analysis's cache directory.
@@ -296,6 +323,7 @@ impl Split {
         clang: &OsStr,
         pch: &Path,
         skipped: Option<usize>,
+        renamed: &[Renamed],
         cwd: Option<&Path>,
     ) -> Command {
         let mut cmd = Command::new(clang);
@@ -307,6 +335,12 @@ impl Split {
             .arg(pch);
         if let Some(bytes) = skipped {
             cmd.arg("-Xclang").arg(format!("-preamble-bytes={bytes},1"));
+        }
+        if !renamed.is_empty() {
+            cmd.args(renamed.iter().map(Renamed::macro_prefix_map));
+            // A prefix map otherwise turns on `-ffile-reproducible`, which drops `.`
+            // components (`./x.h`) from the names it gives.
+            cmd.arg("-fno-file-reproducible");
         }
         cmd.args(&self.args[self.include_at + 2..]);
         cmd
@@ -356,9 +390,14 @@ pub(crate) fn stands_for(source: &Path, flags: &[OsString]) -> Option<StandsFor>
         None
     } else {
         // A quoted include beside a source named relatively is found by a relative path,
-        // which a PCH cannot keep (`Job::build_staged`): not worth a build.
+        // which a PCH names absolutely; where that cannot be named back
+        // (`relative_names_restorable`), the PCH would not be used: not worth a build.
         plugin::source_preamble(source, flags)
-            .filter(|p| source.is_absolute() || !p.directives.contains(&b'"'))
+            .filter(|p| {
+                source.is_absolute()
+                    || !p.directives.contains(&b'"')
+                    || relative_names_restorable(flags)
+            })
             .map(StandsFor::Preamble)
     };
     answers.push((source.to_path_buf(), answer.clone()));
@@ -485,6 +524,9 @@ impl Job {
         if let Some(dir) = &self.quoted_from {
             // Ahead of the user's own `-iquote`s, as the source's directory is.
             cmd.arg("-iquote").arg(dir);
+            // Every header the build enters, named as clang names it (`told_names`).
+            cmd.env("CC_PRINT_HEADERS", "1")
+                .env("CC_PRINT_HEADERS_FILE", headers_of(out));
         }
         cmd.args(&self.relevant);
         if self.side == Side::Device {
@@ -522,11 +564,11 @@ impl Job {
         if manifest.unusable {
             return Validated::Unusable;
         }
-        Validated::Usable(manifest.inputs.into_iter().map(|i| i.path).collect())
+        Validated::Usable(manifest.loaded())
     }
 
     /// Builds the PCH and its manifest; `None` (and nothing left behind) if anything fails.
-    fn build(&self, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
+    fn build(&self, clang_path: &Path, echo: Echo) -> Option<Loaded> {
         let dir = self.pch.parent()?;
         // A cache this process cannot write (another user's, read-only) would cost a full
         // parse of the headers for a PCH that cannot be kept.
@@ -538,16 +580,20 @@ impl Job {
         // for the first builder instead of building it again.
         let _lock = output::build_lock(&self.pch.with_extension("lock"), LOCK_PATIENCE);
         match self.validated(clang_path) {
-            Validated::Usable(inputs) => return Some(inputs),
+            Validated::Usable(loaded) => return Some(loaded),
             Validated::Unusable => return None,
             Validated::Missing => {}
         }
         let staged = output::staged_name(&self.pch);
         let staged_deps = depfile_of(&staged);
+        let staged_headers = headers_of(&staged);
+        // clang appends to the header list.
+        let _ = std::fs::remove_file(&staged_headers);
         let built = self.build_staged(&staged, clang_path, echo);
         let _ = std::fs::remove_file(&staged_deps);
+        let _ = std::fs::remove_file(&staged_headers);
         match built {
-            Some(inputs) => Some(inputs),
+            Some(loaded) => Some(loaded),
             None => {
                 let _ = std::fs::remove_file(&staged);
                 None
@@ -555,7 +601,7 @@ impl Job {
         }
     }
 
-    fn build_staged(&self, staged: &Path, clang_path: &Path, echo: Echo) -> Option<Vec<PathBuf>> {
+    fn build_staged(&self, staged: &Path, clang_path: &Path, echo: Echo) -> Option<Loaded> {
         let mut cmd = self.build_command(staged);
         let started = Instant::now();
         let out = echo.output(&mut cmd).ok()?;
@@ -578,13 +624,31 @@ impl Job {
             .map(|p| Input::now(PathBuf::from(p)))
             .collect::<Option<_>>()?;
         // A preamble's own headers may warn; a compile that loads the PCH would not repeat
-        // it. And a PCH names its files by absolute path, which `__FILE__` and
-        // `__builtin_FILE()` in them then expand to (`sycl::malloc_shared`'s code location),
+        // it. And a PCH names its files by absolute path, which `__builtin_FILE()` in them
+        // then expands to (`sycl::malloc_shared`'s code location) and diagnostics print,
         // where a compile without names them as found: relative to a source named relatively,
-        // or to a relative `-I`. Such a PCH is recorded (its inputs, so an edit brings a new
+        // or to a relative `-I`. A compile that loads the PCH is told those names back
+        // (`renamed_inputs`), as clang's header list names them (the depfile drops a leading
+        // `./`); where it cannot be, the PCH is recorded (its inputs, so an edit brings a new
         // try) but emptied and not used: the compiles run without it.
+        let mut told = Vec::new();
         let unusable = self.quoted_from.is_some()
-            && (!out.stderr.is_empty() || inputs.iter().any(|i| !plainly_absolute(&i.path)));
+            && match told_names(&headers_of(staged)) {
+                None => true,
+                Some(names) => {
+                    told = names;
+                    let restorable = told.is_empty()
+                        || (relative_names_restorable(&self.relevant)
+                            && std::env::current_dir()
+                                .ok()
+                                .and_then(|cwd| renamed_inputs(&told, &cwd))
+                                .is_some());
+                    !out.stderr.is_empty() || !restorable
+                }
+            };
+        if unusable {
+            told.clear();
+        }
         if unusable {
             std::fs::File::create(staged).ok()?;
         }
@@ -596,26 +660,96 @@ impl Job {
             pch_crc32,
             unusable,
             inputs,
+            told,
         };
         let text = manifest.render()?;
         std::fs::rename(staged, &self.pch).ok()?;
         output::write(&self.manifest, text.as_bytes()).ok()?;
         evict_least_recently_used(self.pch.parent()?, KEPT_PCHS);
-        (!unusable).then(|| manifest.inputs.into_iter().map(|i| i.path).collect())
+        (!unusable).then(|| manifest.loaded())
     }
 }
 
 /// Whether clang names `path` in a PCH as a compile without it does: absolute, without `.`
-/// components (which the PCH leaves out).
+/// or empty components (which the PCH leaves out).
 fn plainly_absolute(path: &Path) -> bool {
     let bytes = path.as_os_str().as_bytes();
-    path.is_absolute() && !bytes.windows(3).any(|w| w == b"/./") && !bytes.ends_with(b"/.")
+    path.is_absolute()
+        && !bytes.windows(3).any(|w| w == b"/./")
+        && !bytes.ends_with(b"/.")
+        && !bytes.windows(2).any(|w| w == b"//")
+}
+
+/// One of a PCH's files that a compile without the PCH names by another path: clang names it
+/// `in_pch` in a compile that loads the PCH (absolute), `found` where it is found without
+/// (relative to a source or `-I` named relatively: `src/common.h`, `../include/x.h`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Renamed {
+    in_pch: PathBuf,
+    found: PathBuf,
+}
+
+impl Renamed {
+    /// What makes `__FILE__` and `__builtin_FILE()` (so `std::source_location` and SYCL's
+    /// code locations) name the file in a compile that loads the PCH as without it.
+    fn macro_prefix_map(&self) -> OsString {
+        let mut flag = OsString::from("-fmacro-prefix-map=");
+        flag.push(&self.in_pch);
+        flag.push("=");
+        flag.push(&self.found);
+        flag
+    }
+}
+
+/// The PCH's files in `told` (as a compile without it names them: clang's header list) that a
+/// compile loading it names otherwise, each with its name there: the working directory
+/// joined, `.` and empty components dropped (`..` kept), as clang's PCH writer makes it.
+/// `None` when one cannot be named back: `-fmacro-prefix-map` splits at the first `=`.
+fn renamed_inputs(told: &[PathBuf], cwd: &Path) -> Option<Vec<Renamed>> {
+    let mut renamed = Vec::new();
+    for found in told.iter().filter(|p| !plainly_absolute(p)) {
+        let in_pch: PathBuf = cwd.join(found).components().collect();
+        if !in_pch.is_absolute() || in_pch.as_os_str().as_bytes().contains(&b'=') {
+            return None;
+        }
+        renamed.push(Renamed {
+            in_pch,
+            found: found.clone(),
+        });
+    }
+    Some(renamed)
+}
+
+/// Whether a compile with `flags` can load a PCH whose files it names otherwise
+/// ([`renamed_inputs`]): not where something else names files by the name the PCH changes
+/// (sanitizers' and OpenMP's source locations, other diagnostic formats, absolute diagnostic
+/// paths) or where the user's own prefix maps or `-ffile-reproducible` (which decides whether
+/// `.` components are dropped) would meet ours.
+fn relative_names_restorable(flags: &[OsString]) -> bool {
+    use clang_args::Id;
+    const REFUSED_PREFIXES: [&[u8]; 6] = [
+        b"-fopenmp",
+        b"-fmacro-prefix-map",
+        b"-ffile-prefix-map",
+        b"-ffile-reproducible",
+        b"-fno-file-reproducible",
+        b"-fdiagnostics-absolute-paths",
+    ];
+    clang_args::parse(flags).iter().all(|a| {
+        !matches!(a.id, Some(Id::Sanitize))
+            && !a.words.iter().any(|w| {
+                let w = w.as_bytes();
+                REFUSED_PREFIXES.iter().any(|p| w.starts_with(p))
+                    || (w.starts_with(b"-fdiagnostics-format=")
+                        && w != b"-fdiagnostics-format=clang")
+            })
+    })
 }
 
 /// What a PCH's manifest says of it.
 enum Validated {
-    /// It holds: the PCH's input files.
-    Usable(Vec<PathBuf>),
+    /// It holds.
+    Usable(Loaded),
     /// It holds, but the PCH cannot stand for its preamble (`Job::build_staged`): compile
     /// without.
     Unusable,
@@ -691,6 +825,28 @@ fn depfile_of(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".d");
     PathBuf::from(name)
+}
+
+/// Where a preamble's PCH build lists the headers it enters (`CC_PRINT_HEADERS_FILE`).
+fn headers_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".headers");
+    PathBuf::from(name)
+}
+
+/// The headers in clang's header list at `list` (one per line, as clang names each in
+/// `__FILE__`, `__builtin_FILE()` and diagnostics) that a PCH names otherwise: relative, or
+/// with `.` components. `None` if the list cannot be read.
+fn told_names(list: &Path) -> Option<Vec<PathBuf>> {
+    let text = read_regular_file(list, 64 << 20)?;
+    let mut told: Vec<PathBuf> = Vec::new();
+    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let path = PathBuf::from(OsStr::from_bytes(line));
+        if !plainly_absolute(&path) && !told.contains(&path) {
+            told.push(path);
+        }
+    }
+    Some(told)
 }
 
 /// The process id in a staged file's name (`sycl-pch-….pch.<pid>.tmp`, its `.d`, and the
@@ -788,9 +944,27 @@ struct Manifest {
     /// The PCH cannot stand for its preamble (it is then empty and not used).
     unusable: bool,
     inputs: Vec<Input>,
+    /// Its files that a compile without it names otherwise, as that compile names them.
+    told: Vec<PathBuf>,
+}
+
+/// What a compile that loads a PCH needs to know of it.
+#[derive(Debug, PartialEq)]
+struct Loaded {
+    /// Its input files, as its build's depfile names them.
+    inputs: Vec<PathBuf>,
+    /// [`Manifest::told`].
+    told: Vec<PathBuf>,
 }
 
 impl Manifest {
+    fn loaded(self) -> Loaded {
+        Loaded {
+            inputs: self.inputs.into_iter().map(|i| i.path).collect(),
+            told: self.told,
+        }
+    }
+
     /// One field per line; paths last on their line. `None` if a path has a line break.
     fn render(&self) -> Option<String> {
         let mut out = format!(
@@ -807,6 +981,13 @@ impl Manifest {
                 return None;
             }
             out.push_str(&format!("input {} {} {path}\n", i.size, i.mtime));
+        }
+        for told in &self.told {
+            let path = told.to_str()?;
+            if path.contains('\n') {
+                return None;
+            }
+            out.push_str(&format!("told {path}\n"));
         }
         Some(out)
     }
@@ -825,7 +1006,12 @@ impl Manifest {
             _ => return None,
         };
         let mut inputs = Vec::new();
+        let mut told = Vec::new();
         for line in lines {
+            if let Some(path) = line.strip_prefix("told ") {
+                told.push(PathBuf::from(path));
+                continue;
+            }
             let mut fields = line.strip_prefix("input ")?.splitn(3, ' ');
             inputs.push(Input {
                 size: fields.next()?.parse().ok()?,
@@ -840,6 +1026,7 @@ impl Manifest {
             pch_crc32: u32::from_str_radix(crc, 16).ok()?,
             unusable,
             inputs,
+            told,
         })
     }
 }
@@ -865,6 +1052,8 @@ struct IncludedThrough {
     /// The user's source, as its compiles name it.
     source: PathBuf,
     lines: IncludeLines,
+    /// The PCH's files the source's compiles name otherwise without it.
+    renamed: Vec<Renamed>,
 }
 
 /// The source's line of each directive the PCH's header repeats.
@@ -901,11 +1090,24 @@ fn remember_include_stack(through: IncludedThrough) {
 
 /// A compile's diagnostics `text` as the compile without PCH prints them: each "In file
 /// included from <PCH header>:<n>:" line removed, and the line before it (the compile's
-/// input) replaced by the source at the directive's line. Unchanged without a PCH.
-pub(crate) fn plain_diagnostics(text: &[u8]) -> Vec<u8> {
+/// input) replaced by the source at the directive's line; the files of `source`'s PCHs that
+/// the compile without names otherwise named so. Unchanged without a PCH.
+pub(crate) fn plain_diagnostics(text: &[u8], source: &Path) -> Vec<u8> {
     const INCLUDED_FROM: &[u8] = b"In file included from ";
     let Ok(known) = INCLUDED_THROUGH.lock() else {
         return text.to_vec();
+    };
+    let renamed: Vec<&Renamed> = known
+        .iter()
+        .filter(|k| k.source == source)
+        .flat_map(|k| &k.renamed)
+        .collect();
+    let with_names_found;
+    let text = if renamed.is_empty() {
+        text
+    } else {
+        with_names_found = names_found(text, &renamed);
+        &with_names_found
     };
     if known.is_empty()
         || !text
@@ -944,6 +1146,53 @@ pub(crate) fn plain_diagnostics(text: &[u8]) -> Vec<u8> {
         }
     }
     lines.concat()
+}
+
+/// `text` with each of the `renamed` files' PCH names, where clang prints a file (followed by
+/// `:` as in `file:line:col:`, or by `"` as in a fix-it or a structured format), replaced by
+/// its name found without the PCH. A name counts only where a path can start: at a line's
+/// start, after a space, a quote or a parenthesis, or after a colour escape.
+fn names_found(text: &[u8], renamed: &[&Renamed]) -> Vec<u8> {
+    let starts_path = |at: usize| {
+        at == 0
+            || matches!(text[at - 1], b'\n' | b' ' | b'\t' | b'"' | b'\'' | b'(')
+            || (text[at - 1] == b'm' && {
+                // ESC [ digits and semicolons m
+                let before = &text[..at - 1];
+                let params = before
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_digit() || **b == b';')
+                    .count();
+                before[..before.len() - params].ends_with(b"\x1b[")
+            })
+    };
+    let mut out = Vec::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        // Every PCH name is absolute.
+        let matched = (text[at] == b'/')
+            .then(|| renamed.iter())
+            .into_iter()
+            .flatten()
+            .filter(|r| {
+                let name = r.in_pch.as_os_str().as_bytes();
+                text[at..].starts_with(name)
+                    && matches!(text.get(at + name.len()), Some(b':' | b'"'))
+            })
+            .max_by_key(|r| r.in_pch.as_os_str().len());
+        match matched {
+            Some(r) if starts_path(at) => {
+                out.extend_from_slice(r.found.as_os_str().as_bytes());
+                at += r.in_pch.as_os_str().len();
+            }
+            _ => {
+                out.push(text[at]);
+                at += 1;
+            }
+        }
+    }
+    out
 }
 
 static DEPFILES: Mutex<Option<HashMap<PathBuf, DepfileRestore>>> = Mutex::new(None);
@@ -1011,21 +1260,26 @@ mod tests {
             first_directive_line: 9,
             source: PathBuf::from("/src/main.cpp"),
             lines: IncludeLines::Known(vec![3, 5]),
+            renamed: Vec::new(),
         });
         let through_pch = b"In file included from /tmp/w/source/main.cpp:1:\n\
             In file included from /cache/unit-test/sycl-preamble-k.hpp:10:\n\
             /src/b.h:2:1: error: e\n1 error generated.\n";
         assert_eq!(
-            String::from_utf8(plain_diagnostics(through_pch)).expect("UTF-8"),
+            String::from_utf8(plain_diagnostics(through_pch, Path::new("/src/main.cpp")))
+                .expect("UTF-8"),
             "In file included from /src/main.cpp:5:\n/src/b.h:2:1: error: e\n1 error generated.\n"
         );
         // Another header's include stack, and a line the PCH's header does not repeat, stay.
         let elsewhere = b"In file included from /src/main.cpp:1:\n/src/c.h:1:1: warning: w\n";
-        assert_eq!(plain_diagnostics(elsewhere), elsewhere);
+        assert_eq!(
+            plain_diagnostics(elsewhere, Path::new("/src/main.cpp")),
+            elsewhere
+        );
         let before = b"In file included from /a.cpp:1:\n\
             In file included from /cache/unit-test/sycl-preamble-k.hpp:2:\n/b.h:1:1: error: e\n";
         assert_eq!(
-            plain_diagnostics(before),
+            plain_diagnostics(before, Path::new("/src/main.cpp")),
             b"In file included from /a.cpp:1:\n/b.h:1:1: error: e\n"
         );
     }
@@ -1094,7 +1348,7 @@ mod tests {
             ])
         );
         assert_eq!(split.depfile.as_deref(), Some(Path::new("/gen/host.d")));
-        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None, None);
+        let with = split.with_pch(OsStr::new("clang"), Path::new("/c/h.pch"), None, &[], None);
         let with: Vec<&OsStr> = with.get_args().collect();
         assert_eq!(
             with[..6],
@@ -1135,6 +1389,7 @@ mod tests {
                 mtime: 1_700_000_000_123_456_789,
                 path: PathBuf::from("/inc/with space.hpp"),
             }],
+            told: vec![PathBuf::from("./src/with space.h")],
         };
         let text = manifest.render().expect("renderable");
         assert_eq!(Manifest::parse(&text), Some(manifest));
@@ -1319,6 +1574,107 @@ mod tests {
         assert!(plainly_absolute(Path::new("/usr/include/c++/12/../../x.h")));
         assert!(!plainly_absolute(Path::new("src/common.h")));
         assert!(!plainly_absolute(Path::new("/src/./common.h")));
+        assert!(!plainly_absolute(Path::new("/src//common.h")));
+    }
+
+    #[test]
+    fn relative_names_are_told_back_as_clang_names_them_in_a_pch() {
+        let told: Vec<PathBuf> = [
+            "/usr/include/x.h",
+            "src/common.h",
+            "./common.h",
+            "../inc/a.h",
+            "/p/./b.h",
+            "src//c.h",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        let renamed = renamed_inputs(&told, Path::new("/work")).expect("renamable");
+        let flags: Vec<OsString> = renamed.iter().map(Renamed::macro_prefix_map).collect();
+        assert_eq!(
+            flags,
+            [
+                "-fmacro-prefix-map=/work/src/common.h=src/common.h",
+                "-fmacro-prefix-map=/work/common.h=./common.h",
+                "-fmacro-prefix-map=/work/../inc/a.h=../inc/a.h",
+                "-fmacro-prefix-map=/p/b.h=/p/./b.h",
+                "-fmacro-prefix-map=/work/src/c.h=src//c.h",
+            ]
+        );
+        // clang's driver splits the map at the first `=`.
+        assert_eq!(
+            renamed_inputs(&[PathBuf::from("x.h")], Path::new("/a=b")),
+            None
+        );
+    }
+
+    #[test]
+    fn relative_names_are_not_told_back_where_other_namers_would_meet_them() {
+        assert!(relative_names_restorable(&words(&["-O2", "-I."])));
+        assert!(relative_names_restorable(&words(&[
+            "-fdiagnostics-format=clang",
+            "-fdiagnostics-color"
+        ])));
+        for refused in [
+            &["-fsanitize=address"][..],
+            &["-fopenmp"],
+            &["-fmacro-prefix-map=/a=b"],
+            &["-ffile-prefix-map=/a=b"],
+            &["-ffile-reproducible"],
+            &["-fno-file-reproducible"],
+            &["-fdiagnostics-absolute-paths"],
+            &["-fdiagnostics-format=sarif"],
+        ] {
+            assert!(!relative_names_restorable(&words(refused)), "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn the_header_list_tells_the_names_a_pch_changes() {
+        let dir = std::env::temp_dir().join(format!("pch-told-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary directory");
+        let list = dir.join("list.headers");
+        std::fs::write(
+            &list,
+            "./common.h\n/usr/include/stdio.h\nsrc/x.h\n./common.h\n/a/./b.h\n",
+        )
+        .expect("written");
+        assert_eq!(
+            told_names(&list),
+            Some(vec![
+                PathBuf::from("./common.h"),
+                PathBuf::from("src/x.h"),
+                PathBuf::from("/a/./b.h")
+            ])
+        );
+        assert_eq!(told_names(&dir.join("missing")), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn diagnostics_name_a_renamed_file_as_found() {
+        let common = Renamed {
+            in_pch: PathBuf::from("/w/src/common.h"),
+            found: PathBuf::from("src/common.h"),
+        };
+        let text = b"/w/src/common.h:3:5: note: declared here\n\
+            In file included from /w/src/common.h:2:\n\
+            \x1b[1m/w/src/common.h:7:1: \x1b[0m\n\
+            fix-it:\"/w/src/common.h\":{1:1-1:2}:\"x\"\n\
+            /x/w/src/common.h:1:1: other\n\
+            /w/src/common.hpp:1:1: other\n\
+            see /w/src/common.h here\n";
+        assert_eq!(
+            String::from_utf8(names_found(text, &[&common])).expect("UTF-8"),
+            "src/common.h:3:5: note: declared here\n\
+            In file included from src/common.h:2:\n\
+            \x1b[1msrc/common.h:7:1: \x1b[0m\n\
+            fix-it:\"src/common.h\":{1:1-1:2}:\"x\"\n\
+            /x/w/src/common.h:1:1: other\n\
+            /w/src/common.hpp:1:1: other\n\
+            see /w/src/common.h here\n"
+        );
     }
 
     #[test]

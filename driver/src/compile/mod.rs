@@ -429,7 +429,7 @@ fn wait_for_device_compile(
         running.started.elapsed(),
     );
     let status = status?;
-    let stderr = ended_diagnostics(&unit.files.device(target).diagnostics)?;
+    let stderr = ended_diagnostics(unit, &unit.files.device(target).diagnostics)?;
     Ok(std::process::Output {
         status,
         stdout: Vec::new(),
@@ -471,7 +471,7 @@ fn start_host_compile(unit: &Unit<'_>, output: Option<&Path>) -> Result<Running>
 
 /// The ended host compile's diagnostics, as the compile without PCH words them.
 fn show_host_diagnostics(unit: &Unit<'_>) {
-    if let Ok(text) = ended_diagnostics(&unit.files.host_diagnostics) {
+    if let Ok(text) = ended_diagnostics(unit, &unit.files.host_diagnostics) {
         std::io::stderr().write_all(&text).ok();
     }
 }
@@ -479,10 +479,10 @@ fn show_host_diagnostics(unit: &Unit<'_>) {
 /// An ended compiler's standard error, kept in the file at `path`, as the compile without PCH
 /// words it; the file is removed (not a generated file the user could want kept,
 /// `-save-temps`).
-fn ended_diagnostics(path: &Path) -> std::io::Result<Vec<u8>> {
+fn ended_diagnostics(unit: &Unit<'_>, path: &Path) -> std::io::Result<Vec<u8>> {
     let text = std::fs::read(path);
     let _ = std::fs::remove_file(path);
-    Ok(pch::plain_diagnostics(&text?))
+    Ok(pch::plain_diagnostics(&text?, &unit.source.path))
 }
 
 /// The footer, once the host compile has ended with `status`; analysis errors explained.

@@ -13,5 +13,5 @@ int second_value(sycl::queue &q) {
    }).wait();
   int value = *r;
   sycl::free(r, q);
-  return value;
+  return value + old_offset();
 }
