@@ -1,8 +1,9 @@
 //! The one executor of a plan (`plan::Plan`): it sets up signal handling, checks the
 //! installation, and runs each job in order, dispatching it to its module with the run's
 //! shared services (`run::Context`: `-v`, timing, children, the generated files' directories,
-//! removed on every exit path, signals included). For `-###` it makes the plan's `Script`
-//! instead: what each job would run, from the same job values, with nothing run.
+//! removed on every exit path, signals included). Each job is first made ready
+//! (`Executor::prepare`: one value per job); a run runs that value, and `-###` makes the
+//! plan's `Script` from it instead: what each job would run, with nothing run.
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
@@ -65,17 +66,27 @@ impl<'a> Executor<'a> {
         let mut script = Script::default();
         let result = self.link_scratch(plan).and_then(|link_scratch| {
             plan.jobs.iter().try_for_each(|job| {
-                script.0.extend(self.job_shown(job, link_scratch.as_ref())?);
+                script
+                    .0
+                    .extend(self.prepare(job, link_scratch.as_ref())?.shown());
                 Ok(())
             })
         });
         (script, result)
     }
 
-    fn job_shown(&self, job: &Job<'_>, link_scratch: Option<&Scratch>) -> Result<Vec<Shown>> {
+    /// `job` made ready to show or run: its outputs' paths resolved, its compile, link or
+    /// commands made, all as one value, so what `-###` shows is what a run runs.
+    fn prepare<'p>(
+        &'p self,
+        job: &'p Job<'_>,
+        link_scratch: Option<&'p Scratch>,
+    ) -> Result<Prepared<'p>> {
         let cx = &self.cx;
         Ok(match job {
-            Job::Dependencies => vec![Shown::command(&crate::compile::dependencies_command(cx))],
+            Job::Dependencies => Prepared::Command(crate::compile::OneCommand::new(
+                crate::compile::dependencies_command(cx),
+            )),
             Job::CompileSource {
                 source,
                 output,
@@ -84,28 +95,30 @@ impl<'a> Executor<'a> {
             } => {
                 let output = object_path(output, link_scratch)?;
                 let compile = SourceCompile::of_source(cx, source, output.as_deref(), *phase)?;
-                steps.iter().flat_map(|&s| compile.show(s)).collect()
+                Prepared::Compile(Box::new(compile), steps)
             }
-            Job::Preprocess { source, .. } => crate::preprocess::shown(cx, source),
+            Job::Preprocess { source, output } => Prepared::Preprocess(
+                crate::preprocess::view_commands(cx, source),
+                output.as_deref(),
+            ),
             Job::Clang {
                 input,
                 output,
                 phase,
-            } => vec![Shown::command(&crate::compile::clang_alone(
-                cx,
-                input,
-                output.as_deref(),
-                *phase,
-            ))],
+            } => Prepared::Command(crate::compile::OneCommand::new(
+                crate::compile::clang_alone(cx, input, output.as_deref(), *phase),
+            )),
             Job::DeviceCode {
                 source,
                 output,
                 steps,
-            } => {
-                let compile = SourceCompile::device_only(cx, source, output)?;
-                steps.iter().flat_map(|&s| compile.show(s)).collect()
+            } => Prepared::Compile(
+                Box::new(SourceCompile::device_only(cx, source, output)?),
+                steps,
+            ),
+            Job::DevicePhase { source } => {
+                Prepared::Command(crate::compile::device_phase(cx, source)?)
             }
-            Job::DevicePhase { source } => crate::compile::device_phase_shown(cx, source)?,
             Job::Link {
                 inputs,
                 output,
@@ -113,8 +126,7 @@ impl<'a> Executor<'a> {
             } => {
                 let inputs = link_inputs(inputs, link_scratch)?;
                 let scratch = link_scratch.ok_or_else(no_link_directory)?;
-                let link = Link::new(cx, inputs, output, scratch);
-                steps.iter().flat_map(|&s| link.show(s)).collect()
+                Prepared::Link(Link::new(cx, inputs, output, scratch), steps)
             }
         })
     }
@@ -129,47 +141,37 @@ impl<'a> Executor<'a> {
     }
 
     fn run_job(&self, job: &Job<'_>, link_scratch: Option<&Scratch>) -> Result<()> {
-        match job {
-            Job::Dependencies => crate::compile::dependencies_only(&self.cx),
-            Job::CompileSource {
-                source,
-                output,
-                phase,
-                steps,
-            } => {
-                let output = object_path(output, link_scratch)?;
-                let compile =
-                    SourceCompile::of_source(&self.cx, source, output.as_deref(), *phase)?;
-                self.run_steps(compile, steps)
+        match self.prepare(job, link_scratch)? {
+            Prepared::Command(mut one) => self.cx.command(&mut one.command),
+            Prepared::Compile(compile, steps) => self.run_steps(*compile, steps),
+            Prepared::Link(link, steps) => self.run_steps(link, steps),
+            Prepared::Preprocess(commands, output) => {
+                crate::preprocess::preprocess_source(&self.cx, commands, output)
             }
-            Job::Preprocess { source, output } => {
-                crate::preprocess::preprocess_source(&self.cx, source, output.as_deref())
+        }
+    }
+}
+
+/// A job made ready ([`Executor::prepare`]).
+enum Prepared<'p> {
+    /// One clang command (`-M`, clang alone, the device phase).
+    Command(crate::compile::OneCommand),
+    Compile(Box<SourceCompile<'p>>, &'p [crate::plan::Step]),
+    Link(Link<'p>, &'p [crate::plan::LinkStep]),
+    /// `-E`: the host view's and the device view's commands, and where the output goes.
+    Preprocess([std::process::Command; 2], Option<&'p std::path::Path>),
+}
+
+impl Prepared<'_> {
+    /// What running it would run, in order.
+    fn shown(&self) -> Vec<Shown> {
+        match self {
+            Prepared::Command(one) => one.shown(),
+            Prepared::Compile(compile, steps) => {
+                steps.iter().flat_map(|&s| compile.show(s)).collect()
             }
-            Job::Clang {
-                input,
-                output,
-                phase,
-            } => self.cx.command(&mut crate::compile::clang_alone(
-                &self.cx,
-                input,
-                output.as_deref(),
-                *phase,
-            )),
-            Job::DeviceCode {
-                source,
-                output,
-                steps,
-            } => self.run_steps(SourceCompile::device_only(&self.cx, source, output)?, steps),
-            Job::DevicePhase { source } => crate::compile::device_phase_only(&self.cx, source),
-            Job::Link {
-                inputs,
-                output,
-                steps,
-            } => {
-                let inputs = link_inputs(inputs, link_scratch)?;
-                let scratch = link_scratch.ok_or_else(no_link_directory)?;
-                self.run_steps(Link::new(&self.cx, inputs, output, scratch), steps)
-            }
+            Prepared::Link(link, steps) => steps.iter().flat_map(|&s| link.show(s)).collect(),
+            Prepared::Preprocess(commands, _) => commands.iter().map(Shown::command).collect(),
         }
     }
 }

@@ -32,7 +32,7 @@ use crate::args::DeviceTarget;
 use crate::args::{CommandLine, Input, InputKind};
 use crate::commands::{device_command, language_flags};
 use crate::pipeline::write_file;
-use crate::run::{Context, Echo, Failure, Result, Shown, cannot_run};
+use crate::run::{Context, Echo, Failure, Result, cannot_run};
 use crate::toolchain::Toolchain;
 
 /// The first line of the output, by which [`is_preprocessed`] knows it.
@@ -111,7 +111,7 @@ fn preprocessed(echo: Echo, cmd: &mut Command, show_diagnostics: bool) -> Result
 }
 
 /// The preprocessor jobs of `-E` of one C++ source: the host view's, then the device view's.
-fn view_commands(ex: &Context<'_>, source: &Input) -> [Command; 2] {
+pub(crate) fn view_commands(ex: &Context<'_>, source: &Input) -> [Command; 2] {
     let host = host_command(ex.tc, ex.cl, source);
     let device = device_command(
         ex.tc,
@@ -124,21 +124,13 @@ fn view_commands(ex: &Context<'_>, source: &Input) -> [Command; 2] {
     [host, device]
 }
 
-/// `-###`: what `-E` of one C++ source runs.
-pub(crate) fn shown(ex: &Context<'_>, source: &Input) -> Vec<Shown> {
-    view_commands(ex, source)
-        .iter()
-        .map(Shown::command)
-        .collect()
-}
-
-/// `-E` of one C++ source, to `output` (standard output without one, or with `-`).
+/// `-E` of one C++ source by its [`view_commands`], to `output` (standard output without one,
+/// or with `-`).
 pub(crate) fn preprocess_source(
     ex: &Context<'_>,
-    source: &Input,
+    [mut host, mut device]: [Command; 2],
     output: Option<&Path>,
 ) -> Result<()> {
-    let [mut host, mut device] = view_commands(ex, source);
     let host_view = preprocessed(ex.echo, &mut host, true)?;
     // Diagnostics both views share are shown once, from the host view.
     let device_view = preprocessed(ex.echo, &mut device, false)?;

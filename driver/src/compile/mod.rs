@@ -526,22 +526,42 @@ fn footer_text(unit: &Unit<'_>, analysis: &model::Analysis, kernels: &[KernelInf
     text
 }
 
-/// `-fsycl-device-only` with `-E` or `-fsyntax-only`: the device compile (device prelude
-/// included) run that far, its output where `-o` says (standard output without it).
-pub(crate) fn device_phase_only(ex: &Context<'_>, source: &Input) -> Result<()> {
-    let scratch = device_phase_scratch(ex, source)?;
-    let unit = device_phase_unit(ex, source, &scratch);
-    ex.command(&mut device_phase_command(&unit))
+/// A job that is one clang command: `-M`, a source for clang alone, the device phase.
+pub(crate) struct OneCommand {
+    pub(crate) command: Command,
+    /// `-###`: the builds of missing PCHs the command loads, shown before it.
+    pch_builds_shown: Vec<Shown>,
+    /// The generated files' directory, for as long as the command runs.
+    _scratch: Option<Scratch>,
 }
 
-/// `-###`: what [`device_phase_only`] runs.
-pub(crate) fn device_phase_shown(ex: &Context<'_>, source: &Input) -> Result<Vec<Shown>> {
+impl OneCommand {
+    pub(crate) fn new(command: Command) -> Self {
+        OneCommand {
+            command,
+            pch_builds_shown: Vec::new(),
+            _scratch: None,
+        }
+    }
+
+    /// `-###`: what running it runs.
+    pub(crate) fn shown(&self) -> Vec<Shown> {
+        let mut shown = self.pch_builds_shown.clone();
+        shown.push(Shown::command(&self.command));
+        shown
+    }
+}
+
+/// `-fsycl-device-only -E`/`-fsyntax-only`: the device compile alone, as far as the phase goes.
+pub(crate) fn device_phase(ex: &Context<'_>, source: &Input) -> Result<OneCommand> {
     let scratch = device_phase_scratch(ex, source)?;
     let unit = device_phase_unit(ex, source, &scratch);
     let command = device_phase_command(&unit);
-    let mut shown = unit.take_pch_builds_shown();
-    shown.push(Shown::command(&command));
-    Ok(shown)
+    Ok(OneCommand {
+        command,
+        pch_builds_shown: unit.take_pch_builds_shown(),
+        _scratch: Some(scratch),
+    })
 }
 
 /// The generated files' directory of a device phase, named after the source.
@@ -617,11 +637,6 @@ fn feed_fifo(path: &Path, bytes: &[u8], host: &mut Child) -> Result<()> {
 
 /// `-M`/`-MM`: the real inputs are what the host side of the original source reads, so clang
 /// lists them from the original source in SYCL host mode (no generated file takes part).
-pub(crate) fn dependencies_only(ex: &Context<'_>) -> Result<()> {
-    ex.command(&mut dependencies_command(ex))
-}
-
-/// The clang job of [`dependencies_only`].
 pub(crate) fn dependencies_command(ex: &Context<'_>) -> Command {
     let (tc, cl) = (ex.tc, ex.cl);
     let mut cmd = Command::new(&tc.clang);

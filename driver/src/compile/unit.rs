@@ -271,7 +271,7 @@ impl Unit<'_> {
             Phase::Assemble => cmd.arg("-S"),
             Phase::Preprocess => cmd.arg("-E"),
             Phase::SyntaxOnly => cmd.arg("-fsyntax-only"),
-            // Handled before any source is compiled (`main::dependencies_only`).
+            // Handled before any source is compiled (`compile::dependencies_command`).
             Phase::Dependencies => cmd.arg("-E"),
         };
         // Debug info names the user's source, not the generated copy (a relative name would
