@@ -443,6 +443,9 @@ struct Job {
     header: PathBuf,
     pch: PathBuf,
     manifest: PathBuf,
+    /// What clang would run has nothing that names files otherwise or meets our prefix maps
+    /// ([`plan_allows_renaming`]): flags from a config file or `CCC_OVERRIDE_OPTIONS`.
+    plan_allows_renaming: bool,
 }
 
 impl Job {
@@ -478,6 +481,7 @@ impl Job {
             header: dir.join(header_name),
             pch: dir.join(format!("{PCH_PREFIX}{}.pch", side.name())),
             manifest: PathBuf::new(),
+            plan_allows_renaming: false,
         };
         let text = side.header_text(&stands_for);
         // clang plans only for a header that is there.
@@ -486,7 +490,9 @@ impl Job {
             return None;
         }
         // The plan names the PCH's path, so it is asked for with a fixed one.
-        let key = cache_key(&text, &job.driver_plan()?);
+        let plan = job.driver_plan()?;
+        job.plan_allows_renaming = plan_allows_renaming(&plan);
+        let key = cache_key(&text, &plan);
         let stem = format!("{PCH_PREFIX}{}-{key}", side.name());
         job.pch = dir.join(format!("{stem}.pch"));
         job.manifest = dir.join(format!("{stem}.manifest"));
@@ -639,6 +645,7 @@ impl Job {
                     told = names;
                     let restorable = told.is_empty()
                         || (relative_names_restorable(&self.relevant)
+                            && self.plan_allows_renaming
                             && std::env::current_dir()
                                 .ok()
                                 .and_then(|cwd| renamed_inputs(&told, &cwd))
@@ -744,6 +751,26 @@ fn relative_names_restorable(flags: &[OsString]) -> bool {
                         && w != b"-fdiagnostics-format=clang")
             })
     })
+}
+
+/// Whether clang's plan (`-###`: every job's command line, each word quoted) has none of the
+/// flags [`relative_names_restorable`] refuses, wherever they came from.
+fn plan_allows_renaming(plan: &[u8]) -> bool {
+    const REFUSED_PREFIXES: [&[u8]; 7] = [
+        b"-fsanitize=",
+        b"-fopenmp",
+        b"-fmacro-prefix-map",
+        b"-ffile-prefix-map",
+        b"-ffile-reproducible",
+        b"-fno-file-reproducible",
+        b"-fdiagnostics-absolute-paths",
+    ];
+    // Between quotes are the words.
+    !plan
+        .split(|&b| b == b'"')
+        .skip(1)
+        .step_by(2)
+        .any(|word| REFUSED_PREFIXES.iter().any(|p| word.starts_with(p)))
 }
 
 /// What a PCH's manifest says of it.
@@ -1628,6 +1655,16 @@ mod tests {
         ] {
             assert!(!relative_names_restorable(&words(refused)), "{refused:?}");
         }
+    }
+
+    #[test]
+    fn a_plan_with_flags_from_elsewhere_refuses_renaming() {
+        let plan = b"clang version 22\n \"/usr/bin/clang\" \"-cc1\" \"-O2\" \"x.hpp\"\n";
+        assert!(plan_allows_renaming(plan));
+        let from_config = b" \"/usr/bin/clang\" \"-cc1\" \"-ffile-reproducible\" \"x.hpp\"\n";
+        assert!(!plan_allows_renaming(from_config));
+        let sanitized = b" \"/usr/bin/clang\" \"-cc1\" \"-fsanitize=address\"\n";
+        assert!(!plan_allows_renaming(sanitized));
     }
 
     #[test]
