@@ -727,50 +727,42 @@ fn renamed_inputs(told: &[PathBuf], cwd: &Path) -> Option<Vec<Renamed>> {
     Some(renamed)
 }
 
-/// Whether a compile with `flags` can load a PCH whose files it names otherwise
-/// ([`renamed_inputs`]): not where something else names files by the name the PCH changes
-/// (sanitizers' and OpenMP's source locations, other diagnostic formats, absolute diagnostic
-/// paths) or where the user's own prefix maps or `-ffile-reproducible` (which decides whether
-/// `.` components are dropped) would meet ours.
+/// Flags under which a compile that loads a PCH cannot be told back the names its files
+/// have without it ([`renamed_inputs`]): something else names files by the name the PCH
+/// changes (sanitizers' and OpenMP's source locations, absolute diagnostic paths), or the
+/// user's own prefix maps or `-f[no-]file-reproducible` (which decides whether `.` components
+/// are dropped) would meet ours.
+const RENAMING_REFUSED: [&[u8]; 7] = [
+    b"-fsanitize=",
+    b"-fopenmp",
+    b"-fmacro-prefix-map",
+    b"-ffile-prefix-map",
+    b"-ffile-reproducible",
+    b"-fno-file-reproducible",
+    b"-fdiagnostics-absolute-paths",
+];
+
+/// Whether `word` is one of [`RENAMING_REFUSED`], or a diagnostics format other than clang's.
+fn refuses_renaming(word: &[u8]) -> bool {
+    RENAMING_REFUSED.iter().any(|p| word.starts_with(p))
+        || (word.starts_with(b"-fdiagnostics-format=") && word != b"-fdiagnostics-format=clang")
+}
+
+/// Whether a compile with `flags` can load a PCH whose files it names otherwise.
 fn relative_names_restorable(flags: &[OsString]) -> bool {
-    use clang_args::Id;
-    const REFUSED_PREFIXES: [&[u8]; 6] = [
-        b"-fopenmp",
-        b"-fmacro-prefix-map",
-        b"-ffile-prefix-map",
-        b"-ffile-reproducible",
-        b"-fno-file-reproducible",
-        b"-fdiagnostics-absolute-paths",
-    ];
-    clang_args::parse(flags).iter().all(|a| {
-        !matches!(a.id, Some(Id::Sanitize))
-            && !a.words.iter().any(|w| {
-                let w = w.as_bytes();
-                REFUSED_PREFIXES.iter().any(|p| w.starts_with(p))
-                    || (w.starts_with(b"-fdiagnostics-format=")
-                        && w != b"-fdiagnostics-format=clang")
-            })
-    })
+    !flags.iter().any(|w| refuses_renaming(w.as_bytes()))
 }
 
 /// Whether clang's plan (`-###`: every job's command line, each word quoted) has none of the
-/// flags [`relative_names_restorable`] refuses, wherever they came from.
+/// flags [`relative_names_restorable`] refuses, wherever they came from (a config file,
+/// `CCC_OVERRIDE_OPTIONS`).
 fn plan_allows_renaming(plan: &[u8]) -> bool {
-    const REFUSED_PREFIXES: [&[u8]; 7] = [
-        b"-fsanitize=",
-        b"-fopenmp",
-        b"-fmacro-prefix-map",
-        b"-ffile-prefix-map",
-        b"-ffile-reproducible",
-        b"-fno-file-reproducible",
-        b"-fdiagnostics-absolute-paths",
-    ];
     // Between quotes are the words.
     !plan
         .split(|&b| b == b'"')
         .skip(1)
         .step_by(2)
-        .any(|word| REFUSED_PREFIXES.iter().any(|p| word.starts_with(p)))
+        .any(refuses_renaming)
 }
 
 /// What a PCH's manifest says of it.
@@ -1197,17 +1189,19 @@ fn names_found(text: &[u8], renamed: &[&Renamed]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
     while at < text.len() {
-        // Every PCH name is absolute.
-        let matched = (text[at] == b'/')
-            .then(|| renamed.iter())
-            .into_iter()
-            .flatten()
-            .filter(|r| {
-                let name = r.in_pch.as_os_str().as_bytes();
-                text[at..].starts_with(name)
-                    && matches!(text.get(at + name.len()), Some(b':' | b'"'))
-            })
-            .max_by_key(|r| r.in_pch.as_os_str().len());
+        // Every PCH name is absolute: only a `/` can start one.
+        let matched = if text[at] == b'/' {
+            renamed
+                .iter()
+                .filter(|r| {
+                    let name = r.in_pch.as_os_str().as_bytes();
+                    text[at..].starts_with(name)
+                        && matches!(text.get(at + name.len()), Some(b':' | b'"'))
+                })
+                .max_by_key(|r| r.in_pch.as_os_str().len())
+        } else {
+            None
+        };
         match matched {
             Some(r) if starts_path(at) => {
                 out.extend_from_slice(r.found.as_os_str().as_bytes());
